@@ -1,0 +1,1 @@
+//! Shared bench fixtures (placeholder).

@@ -1,0 +1,2 @@
+//! The `toolsift` command (placeholder).
+fn main() {}

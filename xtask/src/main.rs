@@ -1,0 +1,2 @@
+//! Project tasks (placeholder).
+fn main() {}

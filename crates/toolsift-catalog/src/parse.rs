@@ -1,0 +1,78 @@
+//! Reading documents: size and UTF-8 checks, then JSON (serde_json) or YAML (serde-saphyr) into
+//! one [`serde_json::Value`].
+
+use serde_json::Value;
+
+use crate::error::{Error, ErrorKind};
+use crate::limits::Limits;
+
+/// The YAML nesting limit, equal to serde_json's recursion limit so both formats agree.
+const MAX_NESTING: usize = 128;
+
+/// Parses a document: JSON when its first non-blank character is `{` or `[`, else YAML.
+pub(crate) fn parse(bytes: &[u8], limits: &Limits) -> Result<Value, Error> {
+    if bytes.len() > limits.max_document_bytes {
+        return Err(Error::new(
+            ErrorKind::TooLarge,
+            format!("{} bytes, more than the limit of {}", bytes.len(), limits.max_document_bytes),
+        ));
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let first = bytes.iter().copied().find(|b| !b.is_ascii_whitespace());
+    if matches!(first, Some(b'{' | b'[')) { parse_json(bytes) } else { parse_yaml(bytes) }
+}
+
+fn parse_json(bytes: &[u8]) -> Result<Value, Error> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        let line = e.line() as u64;
+        let column = e.column() as u64;
+        let message = strip_position(&e.to_string());
+        Error::new(ErrorKind::Json, message).at(line, column)
+    })
+}
+
+fn parse_yaml(bytes: &[u8]) -> Result<Value, Error> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let (line, column) = line_column(bytes, e.valid_up_to());
+        Error::new(ErrorKind::NotUtf8, format!("invalid utf-8 at byte {}", e.valid_up_to()))
+            .at(line, column)
+    })?;
+    let mut options = serde_saphyr::Options::default();
+    options.with_snippet = false;
+    options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::LastWins;
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_depth = MAX_NESTING;
+    // Nodes and events are bounded by the document size, which is already limited; the
+    // alias budget (the defaults) stops alias bombs.
+    budget.max_nodes = usize::MAX;
+    budget.max_events = usize::MAX;
+    options.budget = Some(budget);
+    options.non_finite_float_policy = serde_saphyr::NonFiniteFloatPolicy::AsString;
+    serde_saphyr::from_str_with_options::<crate::yaml::Lenient>(text, options).map(|v| v.0).map_err(
+        |e| {
+            let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+            let message = strip_position(&first_line(&e.to_string()));
+            Error::new(ErrorKind::Yaml, message).at(line, column)
+        },
+    )
+}
+
+/// serde_json appends " at line L column C"; the position is reported separately.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+fn first_line(message: &str) -> String {
+    message.lines().next().unwrap_or("").trim().to_owned()
+}
+
+/// The 1-based line and column of a byte offset.
+fn line_column(bytes: &[u8], offset: usize) -> (u64, u64) {
+    let head = &bytes[..offset.min(bytes.len())];
+    let line = head.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = head.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+    (line as u64, column as u64)
+}

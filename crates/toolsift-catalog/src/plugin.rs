@@ -1,0 +1,95 @@
+//! The plugin adapter: arrays of OpenAI function tools (chat form
+//! `{"type": "function", "function": {...}}` and the flat Responses-API form
+//! `{"type": "function", "name": ...}`) and Anthropic tools (`{"name", "description",
+//! "input_schema"}`), mixed in one file. A `{"tools": [...]}` wrapper is accepted too.
+
+use serde_json::{Map, Value};
+
+use crate::common::{Ctx, Loaded, input_schema, tool_name, type_word};
+use crate::diagnostic::{DiagnosticKind, push_index, push_token};
+use crate::error::{Error, ErrorKind};
+use crate::limits::Limits;
+use crate::model::{Tool, ToolId, ToolKind};
+
+/// Reads the tools of a plugin document.
+pub(crate) fn load(doc: Value, server: &str, limits: &Limits) -> Result<Loaded, Error> {
+    let (base, tools) = match doc {
+        Value::Array(tools) => ("", tools),
+        Value::Object(mut obj) => match obj.swap_remove("tools") {
+            Some(Value::Array(tools)) => ("/tools", tools),
+            _ => {
+                return Err(Error::new(
+                    ErrorKind::Shape,
+                    "expected an array of function tools or {\"tools\": [...]}",
+                ));
+            }
+        },
+        other => {
+            return Err(Error::new(
+                ErrorKind::Shape,
+                format!("the document is {}, not an array of tools", type_word(&other)),
+            ));
+        }
+    };
+    let mut ctx = Ctx::new(server, limits);
+    let mut found = Vec::with_capacity(tools.len());
+    for (i, entry) in tools.into_iter().enumerate() {
+        let pointer = push_index(base, i);
+        if let Some(tool) = read_tool(&mut ctx, entry, &pointer) {
+            found.push((tool, pointer));
+        }
+    }
+    Ok(ctx.finish(ToolKind::Plugin, found))
+}
+
+fn read_tool(ctx: &mut Ctx<'_>, entry: Value, pointer: &str) -> Option<Tool> {
+    let Value::Object(mut obj) = entry else {
+        let message = format!("the tool is {}, not an object; skipped", type_word(&entry));
+        ctx.report(DiagnosticKind::NotAnObject, None, pointer, message);
+        return None;
+    };
+    // OpenAI chat form: the function is nested.
+    if let Some(function) = obj.swap_remove("function") {
+        let at = push_token(pointer, "function");
+        let Value::Object(mut function) = function else {
+            let message =
+                format!("\"function\" is {}, not an object; skipped", type_word(&function));
+            ctx.report(DiagnosticKind::NotAnObject, None, &at, message);
+            return None;
+        };
+        return function_tool(ctx, &mut function, &at, "parameters");
+    }
+    let kind = obj.get("type").and_then(Value::as_str).map(str::to_owned);
+    match kind.as_deref() {
+        // OpenAI Responses form: the function's fields are flat.
+        Some("function") => function_tool(ctx, &mut obj, pointer, "parameters"),
+        // Anthropic client tools; `type` is absent or "custom".
+        None | Some("custom") if obj.contains_key("name") => {
+            function_tool(ctx, &mut obj, pointer, "input_schema")
+        }
+        other => {
+            let what =
+                other.map_or_else(|| "an unknown shape".to_owned(), |t| format!("type {t:?}"));
+            let name = obj.get("name").and_then(Value::as_str);
+            let message = format!("{what} is not a function tool; skipped");
+            ctx.report(DiagnosticKind::UnsupportedTool, name, pointer, message);
+            None
+        }
+    }
+}
+
+fn function_tool(
+    ctx: &mut Ctx<'_>,
+    obj: &mut Map<String, Value>,
+    pointer: &str,
+    schema_key: &str,
+) -> Option<Tool> {
+    let name = tool_name(ctx, obj, pointer)?;
+    let input = input_schema(ctx, obj, schema_key, &name, pointer, false)?;
+    let description = ctx.opt_string(obj, "description", &name, pointer).unwrap_or_default();
+    let description = ctx.description(&description, &name, &push_token(pointer, "description"));
+    let mut tool = Tool::new(ToolId::new(ctx.server.clone(), name), ToolKind::Plugin);
+    tool.description = description;
+    tool.input_schema = input;
+    Some(tool)
+}

@@ -1,0 +1,20 @@
+//! The integration tests of toolsift-catalog, in one binary.
+
+// The real catalogs under xtask/tuning/catalogs: counts, diagnostics, names.
+mod real;
+
+// One hand-made fixture per adapter rule.
+mod adapters;
+
+// Model-facing names and catalog changes.
+mod naming;
+
+// Whole-document errors and limits.
+mod errors;
+
+// Laws checked with proptest.
+mod props;
+
+// The `rmcp` feature: tools typed by the official Rust MCP SDK.
+#[cfg(feature = "rmcp")]
+mod rmcp;

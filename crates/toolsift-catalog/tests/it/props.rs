@@ -1,0 +1,287 @@
+//! Laws, checked with proptest.
+//!
+//! - No adapter panics, whatever the input (raw bytes, arbitrary JSON, or arbitrary JSON inside
+//!   a plausible catalog shape with `$ref`s that point anywhere).
+//! - Model-facing names are valid, unique, the same on every run, and unchanged when an
+//!   unrelated server is added before or after.
+
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+use toolsift_catalog::{
+    Catalog, NameScheme, Server, Tool, ToolId, ToolKind, is_valid_model_name, load_mcp,
+    load_openapi, load_plugin,
+};
+
+/// Keys that make adapters take their interesting paths.
+const KEYS: &[&str] = &[
+    "name",
+    "description",
+    "inputSchema",
+    "input_schema",
+    "parameters",
+    "function",
+    "type",
+    "tools",
+    "result",
+    "properties",
+    "required",
+    "allOf",
+    "oneOf",
+    "anyOf",
+    "$ref",
+    "in",
+    "schema",
+    "requestBody",
+    "content",
+    "application/json",
+    "get",
+    "post",
+    "operationId",
+    "summary",
+    "paths",
+    "components",
+    "schemas",
+    "A",
+    "items",
+];
+
+/// `$ref` targets, local (existing or not, cyclic or not) and external.
+const REFS: &[&str] = &[
+    "#",
+    "#/components/schemas/A",
+    "#/components/schemas/B",
+    "#/paths",
+    "#/nope",
+    "#/components/schemas/A/properties/x",
+    "other.json#/A",
+    "#/%7B",
+];
+
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof![proptest::sample::select(KEYS).prop_map(str::to_owned), "[a-z{}/ ~é]{0,6}"]
+}
+
+fn arb_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        "[a-zA-Z0-9 _/{}.~-]{0,12}".prop_map(Value::String),
+        proptest::sample::select(REFS).prop_map(|r| json!({ "$ref": r })),
+        Just(json!("object")),
+        Just(json!("path")),
+    ];
+    leaf.prop_recursive(5, 64, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec((key(), inner), 0..6)
+                .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
+        ]
+    })
+}
+
+/// Arbitrary JSON inside the shapes the adapters look for.
+fn shaped() -> impl Strategy<Value = Value> {
+    (arb_json(), arb_json(), arb_json(), "[a-z/{}]{0,8}").prop_map(|(a, b, c, path)| {
+        json!({
+            "openapi": "3.0.0",
+            "swagger": "2.0",
+            "tools": [a.clone(), {"name": "t", "inputSchema": b.clone()}, {"type": "function", "function": c.clone()}],
+            "paths": {
+                path: {"parameters": b.clone(), "get": a.clone(), "post": {"parameters": [c.clone(), {"$ref": "#/components/schemas/A"}], "requestBody": {"content": {"application/json": {"schema": b.clone()}}}}},
+                "/x": a.clone(),
+            },
+            "components": {"schemas": {"A": {"allOf": [{"$ref": "#/components/schemas/B"}, b.clone()]}, "B": {"oneOf": [{"$ref": "#/components/schemas/A"}, c]}}},
+        })
+    })
+}
+
+fn load_all_kinds(bytes: &[u8]) {
+    let _ = load_mcp(bytes, "s");
+    let _ = load_openapi(bytes, "s");
+    let _ = load_plugin(bytes, "s");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn adapters_never_panic_on_bytes(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
+        load_all_kinds(&bytes);
+    }
+
+    #[test]
+    fn adapters_never_panic_on_json(value in arb_json()) {
+        let text = value.to_string();
+        load_all_kinds(text.as_bytes());
+        let wrapped = json!({"tools": value.clone(), "paths": value}).to_string();
+        load_all_kinds(wrapped.as_bytes());
+    }
+
+    #[test]
+    fn adapters_never_panic_on_shaped_json(value in shaped()) {
+        let text = value.to_string();
+        load_all_kinds(text.as_bytes());
+        let array = value["tools"].to_string();
+        load_all_kinds(array.as_bytes());
+    }
+}
+
+/// Tool names: anything, including empty, non-ASCII, long, and names that sanitize alike.
+fn tool_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[a-c_. -]{0,4}",
+        "[a-zA-Z0-9_\\-./{} é中]{1,20}",
+        "x{60,70}",
+        Just("tool_search".to_owned()),
+        Just("tool_call".to_owned()),
+    ]
+}
+
+fn servers() -> impl Strategy<Value = Vec<Server>> {
+    let server = ("[a-c. ]{1,3}", prop::collection::vec(tool_name(), 0..8), 0..3usize).prop_map(
+        |(name, tools, k)| {
+            let kind = [ToolKind::Mcp, ToolKind::OpenApi, ToolKind::Plugin][k];
+            let tools =
+                tools.into_iter().map(|t| Tool::new(ToolId::new(name.clone(), t), kind)).collect();
+            Server::new(name, kind, tools)
+        },
+    );
+    prop::collection::vec(server, 0..6)
+}
+
+fn scheme() -> impl Strategy<Value = NameScheme> {
+    prop_oneof![Just(NameScheme::Kind), Just(NameScheme::ClaudeCode), Just(NameScheme::Bare)]
+}
+
+fn build(scheme: NameScheme, servers: &[Server]) -> Catalog {
+    let mut catalog = Catalog::builder().scheme(scheme).build();
+    for s in servers {
+        catalog.add_server(s.clone());
+    }
+    catalog
+}
+
+fn names(catalog: &Catalog) -> Vec<(ToolId, String)> {
+    catalog.tools().map(|(n, t)| (t.id.clone(), n.to_owned())).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn names_are_valid_unique_and_reversible(scheme in scheme(), servers in servers()) {
+        let catalog = build(scheme, &servers);
+        let mut seen = std::collections::HashSet::new();
+        for (name, tool) in catalog.tools() {
+            prop_assert!(is_valid_model_name(name), "{name:?}");
+            prop_assert!(!catalog.reserved_names().iter().any(|r| r == name), "{name:?}");
+            prop_assert!(seen.insert(name.to_owned()), "duplicate {name:?}");
+            prop_assert_eq!(catalog.tool_by_model_name(name).map(|t| &t.id), Some(&tool.id));
+            prop_assert_eq!(catalog.model_name(&tool.id), Some(name));
+        }
+        // Every distinct tool is kept.
+        let distinct: std::collections::HashSet<(String, String)> = servers
+            .iter()
+            .rev()
+            .map(|s| s.name.clone())
+            .collect::<indexmap::IndexSet<_>>()
+            .into_iter()
+            .flat_map(|name| {
+                let last = servers.iter().rev().find(|s| s.name == name).map(|s| s.tools.clone()).unwrap_or_default();
+                last.into_iter().map(move |t| (name.clone(), t.id.name))
+            })
+            .collect();
+        prop_assert_eq!(catalog.len(), distinct.len());
+    }
+
+    #[test]
+    fn names_are_the_same_every_time(scheme in scheme(), servers in servers()) {
+        prop_assert_eq!(names(&build(scheme, &servers)), names(&build(scheme, &servers)));
+    }
+
+    #[test]
+    fn unrelated_servers_do_not_rename_others(scheme in scheme(), servers in servers(), extra in prop::collection::vec("[a-z]{1,8}", 1..5)) {
+        // Server names of `servers` use only a-c, '.' and ' ', so "zz…" never shares their
+        // sanitized server segment, and its tools start with "zz" (no hash suffix does).
+        let tools = extra.iter().map(|t| Tool::new(ToolId::new("zzunrelated", format!("zz{t}")), ToolKind::Mcp)).collect();
+        let unrelated = Server::new("zzunrelated", ToolKind::Mcp, tools);
+        let before = names(&build(scheme, &servers));
+        let mut appended = servers.clone();
+        appended.push(unrelated.clone());
+        let mut prepended = vec![unrelated];
+        prepended.extend(servers.iter().cloned());
+        for catalog in [build(scheme, &appended), build(scheme, &prepended)] {
+            let after: Vec<(ToolId, String)> = names(&catalog).into_iter().filter(|(id, _)| id.server != "zzunrelated").collect();
+            prop_assert_eq!(&after, &before);
+        }
+    }
+}
+
+/// One change to a catalog.
+#[derive(Debug, Clone)]
+enum Change {
+    Add(Server),
+    Remove(usize),
+}
+
+fn changes() -> impl Strategy<Value = Vec<Change>> {
+    let change = prop_oneof![
+        3 => servers().prop_filter_map("one server", |mut s| s.pop()).prop_map(Change::Add),
+        1 => (0..6usize).prop_map(Change::Remove),
+    ];
+    prop::collection::vec(change, 0..10)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Differential: names after any sequence of adds, replaces and removes equal the names of a
+    /// catalog built in one go from the final servers.
+    #[test]
+    fn incremental_changes_match_a_fresh_build(scheme in scheme(), changes in changes()) {
+        let mut catalog = Catalog::builder().scheme(scheme).build();
+        let mut epoch = 0;
+        for change in changes {
+            match change {
+                Change::Add(server) => {
+                    catalog.add_server(server);
+                    epoch += 1;
+                }
+                Change::Remove(i) => {
+                    let name = catalog.servers().nth(i).map(|s| s.name.clone());
+                    if let Some(name) = name {
+                        prop_assert!(catalog.remove_server(&name).is_some());
+                        epoch += 1;
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(catalog.epoch(), epoch);
+        let fresh = build(scheme, &catalog.servers().cloned().collect::<Vec<_>>());
+        prop_assert_eq!(names(&catalog), names(&fresh));
+        prop_assert_eq!(catalog.naming_diagnostics(), fresh.naming_diagnostics());
+    }
+}
+
+/// Names fixed across runs and platforms: the hash is FNV-1a, not a random-seeded hasher.
+#[test]
+fn names_are_the_same_across_runs() {
+    let mut catalog = Catalog::builder().scheme(NameScheme::Bare).build();
+    catalog.add_server(Server::new(
+        "a",
+        ToolKind::Mcp,
+        vec![Tool::new(ToolId::new("a", "x.y"), ToolKind::Mcp)],
+    ));
+    catalog.add_server(Server::new(
+        "b",
+        ToolKind::Mcp,
+        vec![Tool::new(ToolId::new("b", "x_y"), ToolKind::Mcp)],
+    ));
+    let got: Vec<(String, String)> =
+        catalog.tools().map(|(n, t)| (n.to_owned(), t.id.to_string())).collect();
+    assert_eq!(
+        got,
+        [("x_y".to_owned(), "a/x.y".to_owned()), ("x_y_5bfc9394".to_owned(), "b/x_y".to_owned())]
+    );
+}

@@ -1,2 +1,154 @@
-//! BM25F index (placeholder until the rank helper lands).
+//! An inverted BM25F index for tool search that answers in microseconds and knows when to say
+//! nothing.
+//!
+//! # Brief overview
+//!
+//! An [`Index`] holds documents with a fixed, configurable set of weighted fields (by default
+//! `name` 3.0, `summary` 1.5, `details` 1.0), exact keys and an optional group. It is
+//! configured once through an [`IndexBuilder`] into a frozen [`Config`], filled with
+//! [`Document`]s, and searched with [`Index::search`], which returns an [`Outcome`]: [`Hit`]s
+//! with scores and matched terms, or, when empty, an [`Abstention`] and the status of every
+//! query term. [`Index::explain`] breaks a score down into an [`Explanation`].
+//! Text goes through a [`toolsift_text::Analyzer`] (identifier splitting, stemming, stopwords);
+//! the same analyzer analyzes documents and queries. The crate knows nothing of MCP or OpenAPI:
+//! the `toolsift` facade decides which tool text goes into which field.
+//!
+//! # Example
+//!
+//! ```
+//! use toolsift_rank::{Document, Index};
+//!
+//! let mut index = Index::builder().build()?;
+//! let ids = index.add([
+//!     Document::new()
+//!         .field("name", "create_issue")
+//!         .field("summary", "Create a new issue in a GitHub repository.")
+//!         .key("create_issue")
+//!         .group("github"),
+//!     Document::new()
+//!         .field("name", "send_message")
+//!         .field("summary", "Send a message to a Slack channel.")
+//!         .group("slack"),
+//! ])?;
+//! let outcome = index.search("open a new issue", 5);
+//! assert_eq!(outcome.hits()[0].doc(), ids[0]);
+//! // A query equal to a key ranks that document first.
+//! assert!(index.search("Create-Issue", 5).hits()[0].is_exact_key());
+//! // Nothing in the catalog matches: the answer is empty and says why.
+//! assert!(index.search("book a flight", 5).is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Scoring
+//!
+//! For a query term `t` and document `d`, each catalog term `c` related to `t` (see below)
+//! contributes its precomputed BM25F pseudo-frequency, weighted by the relation:
+//!
+//! ```text
+//! pf(c, d)  = Σ_f  w_f · tf(c, d, f) / (1 − b_f + b_f · len(d, f) / avg_f)
+//! x(t, d)   = Σ_c  relation_weight(t, c) · pf(c, d)
+//! score(d)  = Σ_t  qw_t · idf_t · x(t, d) · (k1 + 1) / (x(t, d) + k1)
+//! idf_t     = ln(1 + (N − df_t + 0.5) / (df_t + 0.5))
+//! ```
+//!
+//! Fields are summed before saturation (true BM25F, not a sum of per-field BM25 scores).
+//! `tf` and `len` count tokens weighted by their [`Origin`](toolsift_text::Origin) weight
+//! (default 1 each). `pf(c, d)` does not depend on the query, so it is stored in the postings
+//! and recomputed in one pass whenever the statistics change (every update).
+//! `qw_t` is the query term's origin weight (default 1). `df_t` counts the documents that
+//! contain `t` itself or a word with the same stem, so that a rare word is not made common by
+//! longer words that merely extend it; a term with only prefix-related forms takes the number
+//! of documents containing any of them.
+//!
+//! # Related terms
+//!
+//! A query term matches, besides itself ([`Relation::Exact`], weight 1), the catalog words with
+//! the same stem ([`Relation::Stem`], default 0.3) and the words whose stem extends its stem
+//! or is extended by it, when the shorter stem has at least 4 characters
+//! ([`Relation::Prefix`], default 0.3): `repo` finds `repository` and `repository` finds
+//! `repos`. Relations are resolved from sorted structures, never by scanning the vocabulary:
+//! an interned word table, a stem → words table, and the stems sorted by text, where the
+//! longer stems extending a stem form one range found by binary search and the shorter stems
+//! are looked up prefix by prefix. This works for query words absent from the vocabulary too.
+//!
+//! # Queries
+//!
+//! The analyzer splits the query into terms and drops its stopwords (its
+//! [`StopwordPolicy`](toolsift_text::StopwordPolicy) decides which; the index adds no rule of
+//! its own, so queries and documents are treated alike). Terms are deduplicated by analyzed
+//! word, so a query repeating one word a thousand times costs what the word costs once; at
+//! most 64 distinct terms are scored ([`IndexBuilder::max_query_terms`]), the first ones in
+//! query order. A word that is both a whole word and an identifier part in the query counts
+//! once, with the larger of its origins' query weights.
+//!
+//! # Ranking order
+//!
+//! Hits whose document has an exact key equal to the query come first (ascending [`DocId`]),
+//! whatever their score and past every floor. The others follow by score descending, ties by
+//! ascending [`DocId`], which is insertion order. Top-k uses a bounded binary heap; the result
+//! is identical to sorting every candidate and truncating. No hash-map order reaches output.
+//!
+//! # Abstention
+//!
+//! A term is *answerable* if some document contains it through any relation. An answer is
+//! empty, with an [`Abstention`] reason, when:
+//!
+//! - the query has no terms ([`Abstention::NoTerms`]) or no answerable term
+//!   ([`Abstention::AllUnknown`]) — always on;
+//! - fewer than [`min_answerable`](IndexBuilder::min_answerable) of its terms are answerable
+//!   ([`Abstention::TooFewAnswerable`]; default 0 = off);
+//! - no document passes the [`gate`](IndexBuilder::gate) (it must match the most specific
+//!   answerable term, the one with the highest idf) or, for queries with enough answerable
+//!   terms, the [`coverage`](IndexBuilder::coverage) rule ([`Abstention::Gate`]; both default
+//!   off);
+//! - no document reaches [`min_relative_score`](IndexBuilder::min_relative_score) × the
+//!   query's best possible score `Σ qw · idf · (k1 + 1)` over answerable terms
+//!   ([`Abstention::Floor`]; default 0 = off).
+//!
+//! An unknown word never makes a query abstain by itself: unknown terms are left out of the
+//! gate, the coverage and the best possible score.
+//!
+//! # Updates
+//!
+//! [`Index::add`], [`Index::remove`], [`Index::remove_group`] and [`Index::replace_group`]
+//! keep every statistic exact (N, df, field length sums): the result of any sequence of updates
+//! scores exactly like a fresh index built from the remaining documents in insertion order.
+//! Each update costs one pass over all postings, so add documents in batches.
+//! Words that no longer occur in any document stay interned (and are reused if they return);
+//! they match nothing.
+//!
+//! # Saving (feature `serde`)
+//!
+//! With the `serde` feature, [`Index`] implements `Serialize` and [`SavedIndex`] implements
+//! `Deserialize`; [`Index::from_saved`] turns a `SavedIndex` back into an index, given the
+//! analyzer, which is code and is not saved. To catch a different analyzer, the saved index
+//! stores how the analyzer analyzed a fixed probe text, and loading fails with
+//! [`ErrorKind::AnalyzerMismatch`] if the given analyzer disagrees.
 #![forbid(unsafe_code)]
+#![doc(test(attr(deny(warnings))))]
+
+mod config;
+mod document;
+mod error;
+mod explain;
+mod index;
+mod keys;
+#[cfg(feature = "serde")]
+mod saved;
+mod search;
+mod vocab;
+
+pub use config::{
+    Config, Coverage, DEFAULT_B, DEFAULT_FIELDS, DEFAULT_K1, DEFAULT_PREFIX_MIN_CHARS,
+    DEFAULT_PREFIX_WEIGHT, DEFAULT_STEM_WEIGHT, FieldSpec, IndexBuilder, MAX_QUERY_TERMS, Relation,
+};
+pub use document::{DocId, Document};
+pub use error::{Error, ErrorKind};
+pub use explain::{Explanation, FieldExplanation, FormExplanation, TermExplanation};
+pub use index::{Index, Stats};
+#[cfg(feature = "serde")]
+pub use saved::SavedIndex;
+pub use search::{Abstention, Hit, Outcome, QueryTerm, TermStatus};
+
+#[cfg(test)]
+mod tests;

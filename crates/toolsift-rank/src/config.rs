@@ -1,0 +1,450 @@
+//! [`IndexBuilder`] and the frozen [`Config`] it produces.
+
+use crate::error::Error;
+use crate::index::Index;
+use toolsift_text::{Analyzer, Origin};
+
+/// Default field weights, in field order: `name`, `summary`, `details`.
+pub const DEFAULT_FIELDS: [(&str, f32); 3] = [("name", 3.0), ("summary", 1.5), ("details", 1.0)];
+/// Default BM25 term-frequency saturation `k1`.
+pub const DEFAULT_K1: f32 = 1.2;
+/// Default BM25 length normalization `b` for fields that do not set their own.
+pub const DEFAULT_B: f32 = 0.75;
+/// Default weight of a same-stem match ([`Relation::Stem`]).
+pub const DEFAULT_STEM_WEIGHT: f32 = 0.3;
+/// Default weight of a stem-prefix match ([`Relation::Prefix`]).
+pub const DEFAULT_PREFIX_WEIGHT: f32 = 0.3;
+/// Default minimum length, in characters, of the shorter stem of a prefix relation.
+pub const DEFAULT_PREFIX_MIN_CHARS: usize = 4;
+/// Default (and largest) number of distinct terms of a query that are scored.
+pub const MAX_QUERY_TERMS: usize = 64;
+
+/// How a catalog term relates to a query term.
+#[non_exhaustive]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Relation {
+    /// The same word (after the analyzer's lowercasing and folding). Weight 1.
+    Exact,
+    /// A different word with the same stem (`repositories` for `repository`).
+    Stem,
+    /// A word whose stem extends the query term's stem by a prefix, or is extended by it, where
+    /// the shorter stem has at least [`Config::prefix_min_chars`] characters (`repo` and
+    /// `repository`).
+    Prefix,
+}
+
+impl Relation {
+    pub(crate) fn label(self) -> &'static str {
+        match self {
+            Relation::Exact => "exact",
+            Relation::Stem => "same stem",
+            Relation::Prefix => "stem prefix",
+        }
+    }
+}
+
+/// Coverage alternative of the gate: see [`IndexBuilder::coverage`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Coverage {
+    /// Queries with at least this many answerable terms use the coverage rule.
+    pub min_terms: usize,
+    /// The fraction of the answerable terms a document must match, in `[0, 1]`.
+    pub fraction: f32,
+}
+
+/// One field of the documents: a name, a weight and its length normalization `b`.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FieldSpec {
+    name: String,
+    weight: f32,
+    b: f32,
+}
+
+impl FieldSpec {
+    /// The field's name, as documents refer to it.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// The field's weight `w_f` in the BM25F pseudo-frequency.
+    pub fn weight(&self) -> f32 {
+        self.weight
+    }
+    /// The field's length normalization `b_f` in `[0, 1]`.
+    pub fn b(&self) -> f32 {
+        self.b
+    }
+}
+
+/// The frozen configuration of an [`Index`]; see [`IndexBuilder`] for each setting's meaning.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Config {
+    pub(crate) fields: Vec<FieldSpec>,
+    pub(crate) k1: f32,
+    pub(crate) stem_weight: f32,
+    pub(crate) prefix_weight: f32,
+    pub(crate) prefix_min_chars: usize,
+    pub(crate) origin_weights: [f32; 3],
+    pub(crate) query_origin_weights: [f32; 3],
+    pub(crate) gate: bool,
+    pub(crate) coverage: Option<Coverage>,
+    pub(crate) min_answerable: f32,
+    pub(crate) min_relative_score: f32,
+    pub(crate) max_query_terms: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            fields: DEFAULT_FIELDS
+                .iter()
+                .map(|&(name, weight)| FieldSpec { name: name.to_owned(), weight, b: DEFAULT_B })
+                .collect(),
+            k1: DEFAULT_K1,
+            stem_weight: DEFAULT_STEM_WEIGHT,
+            prefix_weight: DEFAULT_PREFIX_WEIGHT,
+            prefix_min_chars: DEFAULT_PREFIX_MIN_CHARS,
+            origin_weights: [1.0; 3],
+            query_origin_weights: [1.0; 3],
+            gate: false,
+            coverage: None,
+            min_answerable: 0.0,
+            min_relative_score: 0.0,
+            max_query_terms: MAX_QUERY_TERMS,
+        }
+    }
+}
+
+/// The slot of an [`Origin`] in the weight tables; origins added later weigh like `Whole`.
+pub(crate) fn origin_slot(origin: Origin) -> usize {
+    match origin {
+        Origin::Part => 1,
+        Origin::Bigram => 2,
+        _ => 0,
+    }
+}
+
+impl Config {
+    /// The fields, in their fixed order.
+    pub fn fields(&self) -> &[FieldSpec] {
+        &self.fields
+    }
+    /// The position of the field called `name`.
+    pub fn field_index(&self, name: &str) -> Option<usize> {
+        self.fields.iter().position(|f| f.name == name)
+    }
+    /// BM25 saturation `k1`.
+    pub fn k1(&self) -> f32 {
+        self.k1
+    }
+    /// The weight of a relation: 1 for [`Relation::Exact`].
+    pub fn relation_weight(&self, relation: Relation) -> f32 {
+        match relation {
+            Relation::Exact => 1.0,
+            Relation::Stem => self.stem_weight,
+            Relation::Prefix => self.prefix_weight,
+        }
+    }
+    /// Minimum characters of the shorter stem in a [`Relation::Prefix`].
+    pub fn prefix_min_chars(&self) -> usize {
+        self.prefix_min_chars
+    }
+    /// The weight of one document token of this origin (its contribution to tf and length).
+    pub fn origin_weight(&self, origin: Origin) -> f32 {
+        self.origin_weights[origin_slot(origin)]
+    }
+    /// The weight of a query term of this origin (a factor on its score).
+    pub fn query_origin_weight(&self, origin: Origin) -> f32 {
+        self.query_origin_weights[origin_slot(origin)]
+    }
+    /// Whether the gate (the most specific answerable term) is on.
+    pub fn gate(&self) -> bool {
+        self.gate
+    }
+    /// The coverage rule, if on.
+    pub fn coverage(&self) -> Option<Coverage> {
+        self.coverage
+    }
+    /// The minimum fraction of a query's terms that must be answerable (0 = off).
+    pub fn min_answerable(&self) -> f32 {
+        self.min_answerable
+    }
+    /// The minimum score relative to the query's best possible score (0 = off).
+    pub fn min_relative_score(&self) -> f32 {
+        self.min_relative_score
+    }
+    /// How many distinct query terms are scored at most.
+    pub fn max_query_terms(&self) -> usize {
+        self.max_query_terms
+    }
+
+    pub(crate) fn validate(&self) -> Result<(), Error> {
+        fn unit(setting: &'static str, v: f32) -> Result<(), Error> {
+            if (0.0..=1.0).contains(&v) {
+                Ok(())
+            } else {
+                Err(Error::config(setting, format!("{v} is not in [0, 1]")))
+            }
+        }
+        fn non_negative(setting: &'static str, v: f32) -> Result<(), Error> {
+            if v.is_finite() && v >= 0.0 {
+                Ok(())
+            } else {
+                Err(Error::config(setting, format!("{v} is not a finite number >= 0")))
+            }
+        }
+        if self.fields.is_empty() {
+            return Err(Error::config("fields", "an index needs at least one field"));
+        }
+        if self.fields.len() > 32 {
+            return Err(Error::config("fields", "at most 32 fields are supported"));
+        }
+        for (i, f) in self.fields.iter().enumerate() {
+            if self.fields[..i].iter().any(|g| g.name == f.name) {
+                return Err(Error::config(
+                    "fields",
+                    format!("field `{}` is declared twice", f.name),
+                ));
+            }
+            non_negative("field weight", f.weight)?;
+            unit("field b", f.b)?;
+        }
+        non_negative("k1", self.k1)?;
+        unit("stem weight", self.stem_weight)?;
+        unit("prefix weight", self.prefix_weight)?;
+        if self.prefix_min_chars == 0 {
+            return Err(Error::config("prefix_min_chars", "must be at least 1"));
+        }
+        for &w in &self.origin_weights {
+            unit("origin weight", w)?;
+        }
+        for &w in &self.query_origin_weights {
+            non_negative("query origin weight", w)?;
+        }
+        if let Some(c) = self.coverage {
+            unit("coverage fraction", c.fraction)?;
+        }
+        unit("min_answerable", self.min_answerable)?;
+        unit("min_relative_score", self.min_relative_score)?;
+        if self.max_query_terms == 0 || self.max_query_terms > MAX_QUERY_TERMS {
+            return Err(Error::config(
+                "max_query_terms",
+                format!("must be in 1..={MAX_QUERY_TERMS}"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Configures and creates an empty [`Index`]; the configuration is frozen by [`build`].
+///
+/// Every setting has a default (see the `DEFAULT_*` constants); a fresh builder gives the
+/// fields `name` (weight 3.0), `summary` (1.5) and `details` (1.0), `k1` 1.2, `b` 0.75, relation
+/// weights 0.3, origin weights 1.0, and abstention only when no query term occurs in the index.
+///
+/// [`build`]: IndexBuilder::build
+///
+/// # Example
+///
+/// ```
+/// use toolsift_rank::{Index, Relation};
+/// let index = Index::builder()
+///     .clear_fields()
+///     .field("title", 2.0)
+///     .field("body", 1.0)
+///     .field_b("body", 0.5)
+///     .k1(1.5)
+///     .relation_weight(Relation::Prefix, 0.2)
+///     .gate(true)
+///     .build()?;
+/// assert_eq!(index.config().fields()[1].b(), 0.5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct IndexBuilder {
+    config: Config,
+    /// Fields whose `b` was set explicitly; the others take the default `b` at build time.
+    explicit_b: Vec<bool>,
+    default_b: f32,
+    analyzer: Analyzer,
+}
+
+impl Default for IndexBuilder {
+    fn default() -> IndexBuilder {
+        IndexBuilder {
+            config: Config::default(),
+            explicit_b: vec![false; DEFAULT_FIELDS.len()],
+            default_b: DEFAULT_B,
+            analyzer: Analyzer::default(),
+        }
+    }
+}
+
+impl IndexBuilder {
+    /// A builder with the default configuration and [`Analyzer::default`].
+    pub fn new() -> IndexBuilder {
+        IndexBuilder::default()
+    }
+
+    /// A builder starting from an existing configuration (e.g. [`Index::config`]).
+    pub fn from_config(config: Config) -> IndexBuilder {
+        let explicit_b = vec![true; config.fields.len()];
+        IndexBuilder { config, explicit_b, default_b: DEFAULT_B, analyzer: Analyzer::default() }
+    }
+
+    /// The analyzer used for documents and queries alike.
+    pub fn analyzer(mut self, analyzer: Analyzer) -> IndexBuilder {
+        self.analyzer = analyzer;
+        self
+    }
+
+    /// Removes every field, including the default ones.
+    pub fn clear_fields(mut self) -> IndexBuilder {
+        self.config.fields.clear();
+        self.explicit_b.clear();
+        self
+    }
+
+    /// Sets the weight of field `name`, appending the field if it does not exist yet.
+    ///
+    /// Fields keep the order in which they were first declared.
+    pub fn field(mut self, name: &str, weight: f32) -> IndexBuilder {
+        match self.config.field_index(name) {
+            Some(i) => self.config.fields[i].weight = weight,
+            None => {
+                self.config.fields.push(FieldSpec { name: name.to_owned(), weight, b: DEFAULT_B });
+                self.explicit_b.push(false);
+            }
+        }
+        self
+    }
+
+    /// Sets the length normalization `b` of field `name` (appending it with weight 1 if new).
+    pub fn field_b(mut self, name: &str, b: f32) -> IndexBuilder {
+        if self.config.field_index(name).is_none() {
+            self = self.field(name, 1.0);
+        }
+        if let Some(i) = self.config.field_index(name) {
+            self.config.fields[i].b = b;
+            self.explicit_b[i] = true;
+        }
+        self
+    }
+
+    /// BM25 saturation `k1` (>= 0; default 1.2).
+    pub fn k1(mut self, k1: f32) -> IndexBuilder {
+        self.config.k1 = k1;
+        self
+    }
+
+    /// The default `b` (in `[0, 1]`; default 0.75) of fields without their own [`field_b`].
+    ///
+    /// [`field_b`]: IndexBuilder::field_b
+    pub fn b(mut self, b: f32) -> IndexBuilder {
+        self.default_b = b;
+        self
+    }
+
+    /// The weight (in `[0, 1]`; default 0.3) of a related-term match.
+    ///
+    /// [`Relation::Exact`] always weighs 1; setting it is ignored.
+    pub fn relation_weight(mut self, relation: Relation, weight: f32) -> IndexBuilder {
+        match relation {
+            Relation::Exact => {}
+            Relation::Stem => self.config.stem_weight = weight,
+            Relation::Prefix => self.config.prefix_weight = weight,
+        }
+        self
+    }
+
+    /// Minimum characters (default 4) of the shorter stem of a [`Relation::Prefix`].
+    pub fn prefix_min_chars(mut self, chars: usize) -> IndexBuilder {
+        self.config.prefix_min_chars = chars;
+        self
+    }
+
+    /// The weight (in `[0, 1]`; default 1) of one document token of this origin.
+    ///
+    /// A token adds its origin's weight to its term's frequency and to the field's length, so a
+    /// [`Origin::Part`] at 0.5 counts as half an occurrence and half a word of length.
+    pub fn origin_weight(mut self, origin: Origin, weight: f32) -> IndexBuilder {
+        self.config.origin_weights[origin_slot(origin)] = weight;
+        self
+    }
+
+    /// The weight (>= 0; default 1) of a query term of this origin, a factor on its score.
+    ///
+    /// A word that occurs several times in a query takes the largest weight of its origins.
+    pub fn query_origin_weight(mut self, origin: Origin, weight: f32) -> IndexBuilder {
+        self.config.query_origin_weights[origin_slot(origin)] = weight;
+        self
+    }
+
+    /// The gate (default off): a document must match the query's most specific answerable
+    /// term (the highest IDF among the terms that occur in the index) to be returned, unless it
+    /// passes the [`coverage`](IndexBuilder::coverage) rule.
+    pub fn gate(mut self, on: bool) -> IndexBuilder {
+        self.config.gate = on;
+        self
+    }
+
+    /// The coverage rule (default off): for queries with at least `min_terms` answerable terms,
+    /// a document must match at least `fraction` of them.
+    ///
+    /// With the gate on, a document passes if it matches the gate term OR meets the coverage;
+    /// with the gate off, coverage alone filters long queries.
+    pub fn coverage(mut self, min_terms: usize, fraction: f32) -> IndexBuilder {
+        self.config.coverage = Some(Coverage { min_terms, fraction });
+        self
+    }
+
+    /// Turns the coverage rule off.
+    pub fn no_coverage(mut self) -> IndexBuilder {
+        self.config.coverage = None;
+        self
+    }
+
+    /// Abstain when fewer than this fraction (in `[0, 1]`; default 0 = off) of the query's
+    /// scored terms occur in the index.
+    ///
+    /// At 0.5 or below, one unknown word in a query of two or more terms never abstains alone.
+    pub fn min_answerable(mut self, fraction: f32) -> IndexBuilder {
+        self.config.min_answerable = fraction;
+        self
+    }
+
+    /// Drop documents scoring below this fraction (in `[0, 1]`; default 0 = off) of the query's
+    /// best possible score, `Σ idf × query weight × (k1 + 1)` over its answerable terms.
+    pub fn min_relative_score(mut self, fraction: f32) -> IndexBuilder {
+        self.config.min_relative_score = fraction;
+        self
+    }
+
+    /// How many distinct query terms are scored (1..=64; default 64): later ones are ignored.
+    pub fn max_query_terms(mut self, n: usize) -> IndexBuilder {
+        self.config.max_query_terms = n;
+        self
+    }
+
+    /// Freezes the configuration into an empty index.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidConfig`](crate::ErrorKind::InvalidConfig) when a setting is out of
+    /// its documented range, no field is declared, or a field is declared twice.
+    pub fn build(self) -> Result<Index, Error> {
+        let mut config = self.config;
+        for (f, &explicit) in config.fields.iter_mut().zip(&self.explicit_b) {
+            if !explicit {
+                f.b = self.default_b;
+            }
+        }
+        if !(0.0..=1.0).contains(&self.default_b) {
+            return Err(Error::config("b", format!("{} is not in [0, 1]", self.default_b)));
+        }
+        config.validate()?;
+        Ok(Index::empty(config, self.analyzer))
+    }
+}

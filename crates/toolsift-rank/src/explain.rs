@@ -1,0 +1,250 @@
+//! [`Index::explain`]: the breakdown of one document's score for one query.
+
+use crate::config::Relation;
+use crate::document::DocId;
+use crate::index::{Index, field_norm};
+use crate::search::{Prepared, term_score, with_scratch};
+use std::fmt;
+
+/// Why a document scored what it did for a query, from [`Index::explain`].
+///
+/// `Display` renders a readable tree; the numbers are the ones search used, so
+/// [`score`](Explanation::score) equals the document's [`Hit::score`](crate::Hit::score).
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq)]
+pub struct Explanation {
+    /// The document.
+    pub doc: DocId,
+    /// Its BM25F score: the sum of the terms' scores.
+    pub score: f32,
+    /// Whether the query equals one of its exact keys.
+    pub exact_key: bool,
+    /// The number of documents `N`.
+    pub docs: usize,
+    /// The saturation constant `k1`.
+    pub k1: f32,
+    /// One entry per scored query term, in query order.
+    pub terms: Vec<TermExplanation>,
+}
+
+/// One query term's part of an [`Explanation`].
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq)]
+pub struct TermExplanation {
+    /// The analyzed query word.
+    pub word: String,
+    /// Whether any document contains it (through any relation).
+    pub answerable: bool,
+    /// Its query weight (from its origin).
+    pub weight: f32,
+    /// The document frequency behind its idf.
+    pub df: u32,
+    /// `ln(1 + (N − df + 0.5) / (df + 0.5))`.
+    pub idf: f32,
+    /// The accumulated pseudo-frequency `x = Σ relation weight × form pseudo-frequency`.
+    pub pseudo_frequency: f32,
+    /// `x (k1 + 1) / (x + k1)`.
+    pub saturation: f32,
+    /// `weight × idf × saturation`: its share of the score.
+    pub score: f32,
+    /// The catalog forms of the term that the document contains.
+    pub forms: Vec<FormExplanation>,
+}
+
+/// One related catalog term present in the document.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq)]
+pub struct FormExplanation {
+    /// The catalog word.
+    pub word: String,
+    /// How it relates to the query term.
+    pub relation: Relation,
+    /// The relation's weight.
+    pub relation_weight: f32,
+    /// Its pseudo-frequency in the document, `Σ_f tf_f · w_f / norm_f`.
+    pub pseudo_frequency: f32,
+    /// The fields it occurs in, in field order.
+    pub fields: Vec<FieldExplanation>,
+}
+
+/// One field's share of a form's pseudo-frequency.
+#[non_exhaustive]
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldExplanation {
+    /// The field name.
+    pub field: String,
+    /// The (origin-weighted) term frequency in this field.
+    pub tf: f32,
+    /// The field weight `w_f`.
+    pub weight: f32,
+    /// The field's length normalization `b_f`.
+    pub b: f32,
+    /// The field's (origin-weighted) length in this document.
+    pub length: f32,
+    /// The field's average length.
+    pub avg_length: f32,
+    /// `1 − b + b · length / avg_length` (1 when the average is 0).
+    pub norm: f32,
+    /// `tf · w / norm`.
+    pub value: f32,
+}
+
+impl Index {
+    /// Explains the score of `doc` for `query`; `None` if `doc` is not in the index.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use toolsift_rank::{Document, Index};
+    /// let mut index = Index::builder().build()?;
+    /// let ids = index.add([Document::new().field("name", "create issue")])?;
+    /// let ex = index.explain(ids[0], "issue").ok_or("not indexed")?;
+    /// assert_eq!(ex.score, index.search("issue", 1).hits()[0].score());
+    /// assert!(ex.to_string().contains("name: tf 1"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn explain(&self, doc: DocId, query: &str) -> Option<Explanation> {
+        let ord = self.ord(doc)?;
+        let Prepared { mut terms } = self.prepare(query);
+        let (score, exact) = with_scratch(|s| {
+            let exact = self.exact_ords(query, &mut s.key).contains(&(ord as u32));
+            self.accumulate(s, &mut terms);
+            let score = s.score.get(ord).copied().unwrap_or(0.0);
+            s.clear();
+            (score, exact)
+        });
+        let cfg = &self.config;
+        let nf = cfg.fields.len();
+        let mut forms = Vec::new();
+        let mut out = Vec::with_capacity(terms.len());
+        for t in &terms {
+            forms.clear();
+            self.vocab.related(&t.word, &t.stem, cfg.prefix_min_chars, &mut forms);
+            let mut x = 0.0f32;
+            let mut form_out = Vec::new();
+            for form in &forms {
+                let rw = cfg.relation_weight(form.relation);
+                if rw <= 0.0 {
+                    continue;
+                }
+                let entry = &self.vocab.terms[form.term as usize];
+                let Ok(i) = entry.postings.binary_search_by_key(&(ord as u32), |p| p.doc) else {
+                    continue;
+                };
+                let pf = entry.postings[i].pf;
+                x += rw * pf;
+                let tf = &entry.tf[i * nf..(i + 1) * nf];
+                let lens = &self.lens[ord * nf..(ord + 1) * nf];
+                let fields = cfg
+                    .fields
+                    .iter()
+                    .enumerate()
+                    .filter(|&(f, _)| tf[f] != 0.0)
+                    .map(|(f, spec)| {
+                        let norm = field_norm(spec.b(), lens[f], self.avg[f]);
+                        FieldExplanation {
+                            field: spec.name().to_owned(),
+                            tf: tf[f],
+                            weight: spec.weight(),
+                            b: spec.b(),
+                            length: lens[f],
+                            avg_length: self.avg[f],
+                            norm,
+                            value: tf[f] * (spec.weight() / norm),
+                        }
+                    })
+                    .collect();
+                form_out.push(FormExplanation {
+                    word: entry.word.to_string(),
+                    relation: form.relation,
+                    relation_weight: rw,
+                    pseudo_frequency: pf,
+                    fields,
+                });
+            }
+            let saturation = if x > 0.0 { x * (cfg.k1 + 1.0) / (x + cfg.k1) } else { 0.0 };
+            out.push(TermExplanation {
+                word: t.word.clone(),
+                answerable: t.answerable,
+                weight: t.weight,
+                df: t.df,
+                idf: t.idf,
+                pseudo_frequency: x,
+                saturation,
+                score: term_score(t.weight, t.idf, x, cfg.k1),
+                forms: form_out,
+            });
+        }
+        Some(Explanation {
+            doc,
+            score,
+            exact_key: exact,
+            docs: self.ids.len(),
+            k1: cfg.k1,
+            terms: out,
+        })
+    }
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "doc {}: score {:.4} (N = {}, k1 = {})",
+            self.doc, self.score, self.docs, self.k1
+        )?;
+        if self.exact_key {
+            writeln!(f, "  exact key: the query equals one of its keys (ranked first)")?;
+        }
+        for t in &self.terms {
+            if !t.answerable {
+                writeln!(f, "  term {:?}: unknown (no document contains it)", t.word)?;
+                continue;
+            }
+            if t.forms.is_empty() {
+                writeln!(
+                    f,
+                    "  term {:?}: 0 (not in this document; df {}, idf {:.4})",
+                    t.word, t.df, t.idf
+                )?;
+                continue;
+            }
+            writeln!(
+                f,
+                "  term {:?}: {:.4} = weight {} × idf {:.4} × saturation {:.4}",
+                t.word, t.score, t.weight, t.idf, t.saturation
+            )?;
+            writeln!(f, "    idf = ln(1 + (N - df + 0.5) / (df + 0.5)), df {}", t.df)?;
+            writeln!(
+                f,
+                "    saturation = x (k1 + 1) / (x + k1), x = Σ relation weight × pf = {:.4}",
+                t.pseudo_frequency
+            )?;
+            for form in &t.forms {
+                writeln!(
+                    f,
+                    "    form {:?} ({}, weight {}): pf {:.4}",
+                    form.word,
+                    form.relation.label(),
+                    form.relation_weight,
+                    form.pseudo_frequency
+                )?;
+                for fe in &form.fields {
+                    writeln!(
+                        f,
+                        "      {}: tf {} × w {} / norm {:.4} = {:.4} (len {}, avg {:.4}, b {})",
+                        fe.field,
+                        fe.tf,
+                        fe.weight,
+                        fe.norm,
+                        fe.value,
+                        fe.length,
+                        fe.avg_length,
+                        fe.b
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

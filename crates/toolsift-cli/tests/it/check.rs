@@ -1,0 +1,140 @@
+//! `toolsift check`.
+
+use serde_json::Value;
+
+use crate::{NOTES, arg, fits_80, fixture, toolsift, tuning};
+
+/// A catalog with one problem of most kinds.
+const MESSY: &str = r#"{"tools": [
+  {"name": "create_note", "description": "Create a new note with a title and a body.",
+   "inputSchema": {"type": "object"}},
+  {"name": "create_note", "description": "A second tool of the same name.",
+   "inputSchema": {"type": "object"}},
+  {"name": "silent", "inputSchema": {"type": "object"}},
+  {"name": "no_schema", "description": "Has no input schema at all, which MCP requires."},
+  {"name": "copy_a", "description": "Copies things.", "inputSchema": {"type": "object"}},
+  {"name": "copy_b", "description": "Copies things.", "inputSchema": {"type": "object"}},
+  {"name": "tool_search", "description": "Search for a tool by keyword.",
+   "inputSchema": {"type": "object"}},
+  {"name": "big", "description": "WORDS", "inputSchema": {"type": "object"}}
+]}"#;
+
+/// The codes of a `--json` report, in order, with their counts.
+fn codes(doc: &Value) -> Vec<(String, u64)> {
+    doc["groups"]
+        .as_array()
+        .map(|g| {
+            g.iter()
+                .map(|x| {
+                    (x["code"].as_str().unwrap_or("?").to_owned(), x["count"].as_u64().unwrap_or(0))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_clean_catalog_passes() {
+    let notes = fixture("check_clean", "notes.json", NOTES);
+    let run = toolsift(&["check", "--mcp", &arg(&notes)]).status(0);
+    assert_eq!(run.stdout, "2 tools on 1 server: no problems found\n");
+    let doc = toolsift(&["check", "--mcp", &arg(&notes), "--json"]).status(0).json();
+    assert_eq!(doc, serde_json::json!({"servers": 1, "tools": 2, "problems": 0, "groups": []}));
+}
+
+#[test]
+fn a_messy_catalog_fails_with_grouped_findings() {
+    let big = MESSY.replace("WORDS", &"word ".repeat(500));
+    let messy = fixture("check_messy", "messy.json", &big);
+    let doc =
+        toolsift(&["check", "--mcp", &arg(&messy), "--names", "bare", "--json"]).status(1).json();
+    let codes = codes(&doc);
+    let names: Vec<&str> = codes.iter().map(|(c, _)| c.as_str()).collect();
+    for code in [
+        "duplicate-name",
+        "missing-schema",
+        "reserved-name",
+        "empty-description",
+        "huge-description",
+        "repeated-description",
+    ] {
+        assert!(names.contains(&code), "{code} missing from {names:?}");
+    }
+    let total: u64 = codes.iter().map(|(_, n)| n).sum();
+    assert_eq!(doc["problems"].as_u64(), Some(total));
+    assert_eq!(doc["tools"], 7);
+
+    let group = |code: &str| {
+        doc["groups"].as_array().and_then(|g| g.iter().find(|x| x["code"] == code)).cloned()
+    };
+    let reserved = group("reserved-name").unwrap_or_default();
+    assert_eq!(reserved["findings"][0]["tool"], "tool_search");
+    assert_eq!(reserved["findings"][0]["pointer"], "");
+    let dup = group("duplicate-name").unwrap_or_default();
+    assert_eq!(dup["findings"][0]["pointer"], "/tools/1");
+    assert!(dup["findings"][0]["file"].as_str().is_some_and(|f| f.ends_with("messy.json")));
+    let repeated = group("repeated-description").unwrap_or_default();
+    assert_eq!(repeated["findings"][0]["tools"].as_array().map(Vec::len), Some(2));
+    let huge = group("huge-description").unwrap_or_default();
+    assert_eq!(huge["findings"][0]["chars"], 2500);
+
+    let run = toolsift(&["check", "--mcp", &arg(&messy), "--names", "bare"]).status(1);
+    assert!(run.stdout.contains("duplicate-name (1): "), "{}", run.stdout);
+    assert!(run.stdout.contains("  messy/silent: no description"), "{}", run.stdout);
+    // The summary line comes last (wrapped to 80 columns), after a blank line.
+    let summary = run.stdout.rsplit("\n\n").next().unwrap_or_default();
+    assert!(summary.starts_with("7 tools on 1 server: "), "{summary}");
+    assert!(summary.contains(" problems (duplicate-name 1, "), "{summary}");
+    fits_80(&run.stdout);
+}
+
+#[test]
+fn skip_and_caps() {
+    let messy = fixture("check_skip", "messy.json", MESSY);
+    let skipped = toolsift(&[
+        "check",
+        "--mcp",
+        &arg(&messy),
+        "--skip",
+        "diagnostics",
+        "--skip",
+        "empty-description",
+        "--json",
+    ])
+    .status(1)
+    .json();
+    let names: Vec<String> = codes(&skipped).into_iter().map(|(c, _)| c).collect();
+    assert!(!names.iter().any(|c| c == "duplicate-name" || c == "empty-description"), "{names:?}");
+    assert!(names.iter().any(|c| c == "repeated-description"), "{names:?}");
+
+    let run = toolsift(&["check", "--skip", "no-such-check"]).status(2);
+    assert!(run.stderr.contains("--skip no-such-check: unknown code"), "{}", run.stderr);
+
+    let dev = toolsift(&["check", "--dataset", &tuning("dev"), "--max-per-group", "1"]).status(1);
+    assert!(dev.stdout.contains("\n  … "), "{}", dev.stdout);
+    assert!(dev.stdout.contains(" more\n"), "{}", dev.stdout);
+    fits_80(&dev.stdout);
+}
+
+#[test]
+fn the_demo_catalog_report_is_consistent() {
+    let run = toolsift(&["check", "--json"]);
+    let doc = run.json();
+    assert_eq!(doc["tools"], 407);
+    assert_eq!(doc["servers"], 7);
+    let total: u64 = codes(&doc).iter().map(|(_, n)| n).sum();
+    assert_eq!(doc["problems"].as_u64(), Some(total));
+    assert_eq!(run.code, i32::from(total > 0));
+    for group in doc["groups"].as_array().cloned().unwrap_or_default() {
+        let findings = group["findings"].as_array().cloned().unwrap_or_default();
+        assert_eq!(group["count"].as_u64(), Some(findings.len() as u64));
+        for f in findings {
+            for key in ["server", "tool", "name", "message"] {
+                assert!(f.get(key).is_some(), "{key} missing in {f}");
+            }
+            if group["code"] == "name-miss" || group["code"] == "summary-miss" {
+                assert!(f["query"].is_string() && f["beaten_by"].is_array(), "{f}");
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! `toolsift listing`.
+
+use serde_json::Value;
+
+use crate::toolsift;
+
+/// The `form` of every server in a `--json` listing.
+fn forms(doc: &Value) -> Vec<String> {
+    doc["servers"]
+        .as_array()
+        .map(|s| s.iter().map(|x| x["form"].as_str().unwrap_or("?").to_owned()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn default_budget_fits_and_stderr_names_the_forms() {
+    let run = toolsift(&["listing"]).status(0);
+    assert!(run.stdout.starts_with("## "), "{}", run.stdout);
+    assert!(run.stdout.lines().all(|l| l.starts_with("## ") || l.starts_with("- ")));
+    assert!(run.stderr.starts_with("toolsift: listing: "), "{}", run.stderr);
+    assert!(run.stderr.contains(" of 2000 tokens"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+
+    let doc = toolsift(&["listing", "--json"]).status(0).json();
+    assert_eq!(doc["form"], "auto");
+    assert_eq!(doc["budget"], 2000);
+    assert!(doc["tokens"].as_u64().is_some_and(|t| t <= 2000));
+    assert_eq!(doc["text"].as_str(), Some(run.stdout.as_str()));
+    assert_eq!(doc["servers"].as_array().map(Vec::len), Some(7));
+    assert_eq!(doc["complete"], false);
+}
+
+#[test]
+fn a_large_budget_lists_everything_in_full() {
+    let doc = toolsift(&["listing", "--budget", "100000", "--json"]).status(0).json();
+    assert_eq!(doc["complete"], true);
+    assert!(forms(&doc).iter().all(|f| f == "full"));
+    // Each block is estimated on its own, so the sum can exceed the whole by a rounding.
+    assert!(doc["tokens"].as_u64() <= doc["full_tokens"].as_u64());
+}
+
+#[test]
+fn forced_forms() {
+    let full = toolsift(&["listing", "--form", "full", "--json"]).status(0).json();
+    assert!(forms(&full).iter().all(|f| f == "full"));
+    assert_eq!(full["budget"], Value::Null);
+
+    let names = toolsift(&["listing", "--form", "names"]).status(0);
+    assert!(names.stdout.lines().filter(|l| l.starts_with("- ")).all(|l| !l.contains(": ")));
+    assert!(names.stderr.contains("names: "), "{}", names.stderr);
+    let names = toolsift(&["listing", "--form", "names", "--json"]).status(0).json();
+    assert!(forms(&names).iter().all(|f| f == "names"), "{:?}", forms(&names));
+
+    let groups = toolsift(&["listing", "--form", "groups"]).status(0);
+    assert_eq!(groups.stdout.lines().count(), 7, "{}", groups.stdout);
+    assert!(groups.stdout.lines().all(|l| l.contains("search to see")), "{}", groups.stdout);
+
+    let over = toolsift(&["listing", "--form", "full", "--budget", "10"]).status(0);
+    assert!(over.stderr.contains("over the budget of 10"), "{}", over.stderr);
+}
+
+#[test]
+fn a_budget_nothing_fits_prints_nothing() {
+    let doc = toolsift(&["listing", "--budget", "0", "--json"]).status(0).json();
+    assert_eq!(doc["text"], "");
+    assert!(forms(&doc).iter().all(|f| f == "omitted"));
+}

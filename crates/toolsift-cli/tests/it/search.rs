@@ -1,0 +1,89 @@
+//! `toolsift search`.
+
+use crate::{fits_80, toolsift};
+
+#[test]
+fn demo_catalog_finds_a_pull_request_tool() {
+    let run = toolsift(&["search", "open a pull request"]).status(0);
+    let first = run.stdout.lines().next().unwrap_or_default();
+    assert!(first.starts_with(" 1. mcp__github__"), "{}", run.stdout);
+    assert!(first.contains("pull_request"), "{first}");
+    assert!(run.stdout.contains(". mcp__github__create_pull_request "), "{}", run.stdout);
+    assert_eq!(run.stdout.lines().filter(|l| !l.starts_with("    ")).count(), 5);
+    fits_80(&run.stdout);
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn json_has_the_documented_shape() {
+    let doc =
+        toolsift(&["search", "open", "a", "pull", "request", "--json", "-n", "3"]).status(0).json();
+    assert_eq!(doc["query"], "open a pull request");
+    assert_eq!(doc["limit"], 3);
+    assert_eq!(doc["server"], serde_json::Value::Null);
+    assert_eq!(doc["empty"], serde_json::Value::Null);
+    let hits = doc["hits"].as_array().map(Vec::len);
+    assert_eq!(hits, Some(3));
+    let hits = doc["hits"].as_array().cloned().unwrap_or_default();
+    let Some(first) = hits.iter().find(|h| h["tool"] == "create_pull_request") else {
+        panic!("no create_pull_request in {hits:?}");
+    };
+    assert_eq!(hits[0]["rank"], 1);
+    assert_eq!(first["name"], "mcp__github__create_pull_request");
+    assert_eq!(first["server"], "github");
+    assert_eq!(first["kind"], "mcp");
+    assert!(first["score"].as_f64().is_some_and(|s| s > 0.0));
+    assert!(first["matched"].as_array().is_some_and(|m| !m.is_empty()));
+    assert!(first["description"].as_str().is_some_and(|d| d.contains("pull request")));
+    assert!(first.get("explanation").is_none());
+    assert!(hits.windows(2).all(|w| w[0]["score"].as_f64() >= w[1]["score"].as_f64()));
+}
+
+#[test]
+fn nothing_fits_says_why_and_fail_empty_sets_status_1() {
+    let run = toolsift(&["search", "book a flight to Lisbon"]).status(0);
+    assert!(run.stdout.starts_with("No tool matches"), "{}", run.stdout);
+    assert!(run.stdout.contains("(reason: "), "{}", run.stdout);
+    fits_80(&run.stdout);
+    toolsift(&["search", "book a flight to Lisbon", "--fail-empty"]).status(1);
+    toolsift(&["search", "open a pull request", "--fail-empty"]).status(0);
+
+    let doc = toolsift(&["search", "book a flight to Lisbon", "--json"]).status(0).json();
+    assert_eq!(doc["hits"], serde_json::json!([]));
+    let empty = &doc["empty"];
+    assert!(empty["reason"].as_str().is_some_and(|r| !r.is_empty()));
+    assert!(empty["text"].as_str().is_some_and(|t| t.contains("Connected servers")));
+    assert!(empty["unknown"].is_array() && empty["weak"].is_array());
+}
+
+#[test]
+fn server_filter_keeps_one_server() {
+    let doc = toolsift(&["search", "list issues", "--server", "linear", "--json"]).status(0).json();
+    let hits = doc["hits"].as_array().cloned().unwrap_or_default();
+    assert!(!hits.is_empty());
+    assert!(hits.iter().all(|h| h["server"] == "linear"), "{hits:?}");
+    assert_eq!(doc["server"], "linear");
+
+    let run = toolsift(&["search", "list issues", "--server", "jira"]).status(2);
+    assert!(run.stderr.contains("unknown server `jira`"), "{}", run.stderr);
+    assert!(run.stderr.contains("github"), "{}", run.stderr);
+}
+
+#[test]
+fn explain_breaks_scores_down() {
+    let run = toolsift(&["search", "open a pull request", "-n", "1", "--explain"]).status(0);
+    assert!(run.stdout.contains("matched: "), "{}", run.stdout);
+    assert!(run.stdout.contains("idf"), "{}", run.stdout);
+    assert!(run.stdout.contains("name tf"), "{}", run.stdout);
+    fits_80(&run.stdout);
+
+    let doc = toolsift(&["search", "open a pull request", "-n", "1", "--explain", "--json"])
+        .status(0)
+        .json();
+    let e = &doc["hits"][0]["explanation"];
+    assert_eq!(e["score"], doc["hits"][0]["score"]);
+    let term = &e["terms"][0];
+    for key in ["word", "answerable", "weight", "df", "idf", "saturation", "score", "forms"] {
+        assert!(term.get(key).is_some(), "no {key} in {term}");
+    }
+}

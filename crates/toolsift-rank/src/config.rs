@@ -1,7 +1,9 @@
 //! [`IndexBuilder`] and the frozen [`Config`] it produces.
 
 use crate::error::Error;
+use crate::expand::Expander;
 use crate::index::Index;
+use std::sync::Arc;
 use toolsift_text::{Analyzer, Origin};
 
 /// Default field weights, in field order: `name`, `summary`, `details`.
@@ -14,6 +16,9 @@ pub const DEFAULT_B: f32 = 0.75;
 pub const DEFAULT_STEM_WEIGHT: f32 = 0.3;
 /// Default weight of a stem-prefix match ([`Relation::Prefix`]).
 pub const DEFAULT_PREFIX_WEIGHT: f32 = 0.3;
+/// Default weight of a query-expansion match ([`Relation::Expansion`]), before the weight the
+/// [`Expander`] gives the word.
+pub const DEFAULT_EXPANSION_WEIGHT: f32 = 0.5;
 /// Default minimum length, in characters, of the shorter stem of a prefix relation.
 pub const DEFAULT_PREFIX_MIN_CHARS: usize = 4;
 /// Default (and largest) number of distinct terms of a query that are scored.
@@ -31,6 +36,10 @@ pub enum Relation {
     /// the shorter stem has at least [`Config::prefix_min_chars`] characters (`repo` and
     /// `repository`).
     Prefix,
+    /// A word an [`Expander`] proposed for the query term (a synonym, a translation), or a
+    /// word with the same stem as one; weighted by [`Config::relation_weight`] times the weight
+    /// the expander gave it. See [`IndexBuilder::expander`].
+    Expansion,
 }
 
 impl Relation {
@@ -39,6 +48,7 @@ impl Relation {
             Relation::Exact => "exact",
             Relation::Stem => "same stem",
             Relation::Prefix => "stem prefix",
+            Relation::Expansion => "expansion",
         }
     }
 }
@@ -85,6 +95,8 @@ pub struct Config {
     pub(crate) k1: f32,
     pub(crate) stem_weight: f32,
     pub(crate) prefix_weight: f32,
+    #[cfg_attr(feature = "serde", serde(default = "default_expansion_weight"))]
+    pub(crate) expansion_weight: f32,
     pub(crate) prefix_min_chars: usize,
     pub(crate) origin_weights: [f32; 3],
     pub(crate) query_origin_weights: [f32; 3],
@@ -93,6 +105,11 @@ pub struct Config {
     pub(crate) min_answerable: f32,
     pub(crate) min_relative_score: f32,
     pub(crate) max_query_terms: usize,
+}
+
+#[cfg(feature = "serde")]
+fn default_expansion_weight() -> f32 {
+    DEFAULT_EXPANSION_WEIGHT
 }
 
 impl Default for Config {
@@ -105,6 +122,7 @@ impl Default for Config {
             k1: DEFAULT_K1,
             stem_weight: DEFAULT_STEM_WEIGHT,
             prefix_weight: DEFAULT_PREFIX_WEIGHT,
+            expansion_weight: DEFAULT_EXPANSION_WEIGHT,
             prefix_min_chars: DEFAULT_PREFIX_MIN_CHARS,
             origin_weights: [1.0; 3],
             query_origin_weights: [1.0; 3],
@@ -145,6 +163,7 @@ impl Config {
             Relation::Exact => 1.0,
             Relation::Stem => self.stem_weight,
             Relation::Prefix => self.prefix_weight,
+            Relation::Expansion => self.expansion_weight,
         }
     }
     /// Minimum characters of the shorter stem in a [`Relation::Prefix`].
@@ -214,6 +233,7 @@ impl Config {
         non_negative("k1", self.k1)?;
         unit("stem weight", self.stem_weight)?;
         unit("prefix weight", self.prefix_weight)?;
+        unit("expansion weight", self.expansion_weight)?;
         if self.prefix_min_chars == 0 {
             return Err(Error::config("prefix_min_chars", "must be at least 1"));
         }
@@ -242,7 +262,8 @@ impl Config {
 ///
 /// Every setting has a default (see the `DEFAULT_*` constants); a fresh builder gives the
 /// fields `name` (weight 3.0), `summary` (1.5) and `details` (1.0), `k1` 1.2, `b` 0.75, relation
-/// weights 0.3, origin weights 1.0, and abstention only when no query term occurs in the index.
+/// weights 0.3 (stem, prefix) and 0.5 (expansion), origin weights 1.0, no expander, and
+/// abstention only when no query term occurs in the index.
 ///
 /// [`build`]: IndexBuilder::build
 ///
@@ -269,6 +290,7 @@ pub struct IndexBuilder {
     explicit_b: Vec<bool>,
     default_b: f32,
     analyzer: Analyzer,
+    expander: Option<Arc<dyn Expander>>,
 }
 
 impl Default for IndexBuilder {
@@ -278,6 +300,7 @@ impl Default for IndexBuilder {
             explicit_b: vec![false; DEFAULT_FIELDS.len()],
             default_b: DEFAULT_B,
             analyzer: Analyzer::default(),
+            expander: None,
         }
     }
 }
@@ -291,12 +314,48 @@ impl IndexBuilder {
     /// A builder starting from an existing configuration (e.g. [`Index::config`]).
     pub fn from_config(config: Config) -> IndexBuilder {
         let explicit_b = vec![true; config.fields.len()];
-        IndexBuilder { config, explicit_b, default_b: DEFAULT_B, analyzer: Analyzer::default() }
+        IndexBuilder {
+            config,
+            explicit_b,
+            default_b: DEFAULT_B,
+            analyzer: Analyzer::default(),
+            expander: None,
+        }
     }
 
     /// The analyzer used for documents and queries alike.
     pub fn analyzer(mut self, analyzer: Analyzer) -> IndexBuilder {
         self.analyzer = analyzer;
+        self
+    }
+
+    /// A query expander (default none): for every query term, the words it emits become extra
+    /// forms of the term ([`Relation::Expansion`]). See [`Expander`] for the rules.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use toolsift_rank::{Document, Expander, Index};
+    ///
+    /// /// `delete` also means `remove`.
+    /// #[derive(Debug)]
+    /// struct Synonyms;
+    /// impl Expander for Synonyms {
+    ///     fn expand(&self, word: &str, _stem: &str, emit: &mut dyn FnMut(&str, f32)) {
+    ///         if word == "delete" {
+    ///             emit("remove", 1.0);
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let mut index = Index::builder().expander(Arc::new(Synonyms)).build()?;
+    /// let ids = index.add([Document::new().field("name", "remove_file")])?;
+    /// assert_eq!(index.search("delete file", 5).hits()[0].doc(), ids[0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn expander(mut self, expander: Arc<dyn Expander>) -> IndexBuilder {
+        self.expander = Some(expander);
         self
     }
 
@@ -347,7 +406,9 @@ impl IndexBuilder {
         self
     }
 
-    /// The weight (in `[0, 1]`; default 0.3) of a related-term match.
+    /// The weight (in `[0, 1]`) of a related-term match: default 0.3 for [`Relation::Stem`] and
+    /// [`Relation::Prefix`], 0.5 for [`Relation::Expansion`] (multiplied by the weight the
+    /// expander gives each word).
     ///
     /// [`Relation::Exact`] always weighs 1; setting it is ignored.
     pub fn relation_weight(mut self, relation: Relation, weight: f32) -> IndexBuilder {
@@ -355,6 +416,7 @@ impl IndexBuilder {
             Relation::Exact => {}
             Relation::Stem => self.config.stem_weight = weight,
             Relation::Prefix => self.config.prefix_weight = weight,
+            Relation::Expansion => self.config.expansion_weight = weight,
         }
         self
     }
@@ -445,6 +507,8 @@ impl IndexBuilder {
             return Err(Error::config("b", format!("{} is not in [0, 1]", self.default_b)));
         }
         config.validate()?;
-        Ok(Index::empty(config, self.analyzer))
+        let mut index = Index::empty(config, self.analyzer);
+        index.expander = self.expander;
+        Ok(index)
     }
 }

@@ -7,7 +7,8 @@ use std::fmt;
 ///
 /// Ids are handed out in insertion order, starting at 0, and are never reused: a document keeps
 /// its id until it is removed, and a document added later always has a larger id. Ranking ties
-/// are broken by ascending id, which is therefore insertion order.
+/// are broken by the documents' [order](Document::order) keys (by default the insertion
+/// sequence, the id itself), then by ascending id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 pub struct DocId(pub(crate) u32);
@@ -25,7 +26,8 @@ impl fmt::Display for DocId {
     }
 }
 
-/// One document to index: text per field, exact keys and an optional group.
+/// One document to index: text per field, exact keys, an optional group and an optional
+/// tie-break [order](Document::order).
 ///
 /// Texts borrow from the caller where they can (`&str`) and own where they must (`String`).
 ///
@@ -46,6 +48,7 @@ pub struct Document<'a> {
     pub(crate) fields: Vec<(Cow<'a, str>, Cow<'a, str>)>,
     pub(crate) keys: Vec<Cow<'a, str>>,
     pub(crate) group: Option<Cow<'a, str>>,
+    pub(crate) order: Option<u64>,
 }
 
 impl<'a> Document<'a> {
@@ -71,6 +74,34 @@ impl<'a> Document<'a> {
     pub fn group(mut self, group: impl Into<Cow<'a, str>>) -> Self {
         self.group = Some(group.into());
         self
+    }
+
+    /// Sets the tie-break key: documents with equal scores rank by ascending order key, then
+    /// by ascending [`DocId`]. By default a document's key is its insertion sequence (the
+    /// number of its [`DocId`]), so ties follow insertion order.
+    ///
+    /// A host whose documents have a natural order (a catalog position) sets it, so ties keep
+    /// that order even after a group is replaced and its documents get new, larger ids.
+    ///
+    /// ```
+    /// use toolsift_rank::{Document, Index};
+    /// let mut index = Index::builder().build()?;
+    /// let ids = index.add([
+    ///     Document::new().field("name", "list issues").order(2),
+    ///     Document::new().field("name", "list issues").order(1),
+    /// ])?;
+    /// let hits = index.search("list issues", 2);
+    /// assert_eq!(hits.hits()[0].doc(), ids[1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn order(mut self, order: u64) -> Self {
+        self.order = Some(order);
+        self
+    }
+
+    /// The tie-break key set with [`Document::order`], if any.
+    pub fn order_key(&self) -> Option<u64> {
+        self.order
     }
 
     /// The group the document is in, if any.

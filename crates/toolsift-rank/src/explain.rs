@@ -3,7 +3,7 @@
 use crate::config::Relation;
 use crate::document::DocId;
 use crate::index::{Index, field_norm};
-use crate::search::{Prepared, term_score, with_scratch};
+use crate::search::{term_score, with_scratch};
 use std::fmt;
 
 /// Why a document scored what it did for a query, from [`Index::explain`].
@@ -59,7 +59,8 @@ pub struct FormExplanation {
     pub word: String,
     /// How it relates to the query term.
     pub relation: Relation,
-    /// The relation's weight.
+    /// The relation's weight (for an [expansion](Relation::Expansion), the configured
+    /// expansion weight times the weight the expander gave the word).
     pub relation_weight: f32,
     /// Its pseudo-frequency in the document, `Σ_f tf_f · w_f / norm_f`.
     pub pseudo_frequency: f32,
@@ -105,83 +106,75 @@ impl Index {
     /// ```
     pub fn explain(&self, doc: DocId, query: &str) -> Option<Explanation> {
         let ord = self.ord(doc)?;
-        let Prepared { mut terms } = self.prepare(query);
-        let (score, exact) = with_scratch(|s| {
-            let exact = self.exact_ords(query, &mut s.key).contains(&(ord as u32));
-            self.accumulate(s, &mut terms);
-            let score = s.score.get(ord).copied().unwrap_or(0.0);
-            s.clear();
-            (score, exact)
-        });
+        let d = ord as u32;
         let cfg = &self.config;
         let nf = cfg.fields.len();
-        let mut forms = Vec::new();
-        let mut out = Vec::with_capacity(terms.len());
-        for t in &terms {
-            forms.clear();
-            self.vocab.related(&t.word, &t.stem, cfg.prefix_min_chars, &mut forms);
-            let mut x = 0.0f32;
-            let mut form_out = Vec::new();
-            for form in &forms {
-                let rw = cfg.relation_weight(form.relation);
-                if rw <= 0.0 {
-                    continue;
+        with_scratch(|s| {
+            self.prepare(s, query);
+            let exact = self.exact_ords(query, &mut s.key).contains(&d);
+            let q = &s.query;
+            let (score, _) = self.score_doc(q, d);
+            let lens = &self.lens[ord * nf..(ord + 1) * nf];
+            let mut tf = vec![0f32; nf];
+            let mut out = Vec::with_capacity(q.terms.len());
+            for t in &q.terms {
+                let mut form_out = Vec::new();
+                for form in q.forms(t) {
+                    for slot in form.start..form.end {
+                        let Some(i) = self.post.find(slot, d) else { continue };
+                        let pf = self.post.pf[i];
+                        self.post.tf_row(i, &mut tf);
+                        let fields = cfg
+                            .fields
+                            .iter()
+                            .enumerate()
+                            .filter(|&(f, _)| tf[f] != 0.0)
+                            .map(|(f, spec)| {
+                                let norm = field_norm(spec.b(), lens[f], self.avg[f]);
+                                FieldExplanation {
+                                    field: spec.name().to_owned(),
+                                    tf: tf[f],
+                                    weight: spec.weight(),
+                                    b: spec.b(),
+                                    length: lens[f],
+                                    avg_length: self.avg[f],
+                                    norm,
+                                    value: tf[f] * (spec.weight() / norm),
+                                }
+                            })
+                            .collect();
+                        let term = self.vocab.slot_term[slot as usize];
+                        form_out.push(FormExplanation {
+                            word: self.vocab.words.get(term).to_owned(),
+                            relation: form.relation,
+                            relation_weight: form.weight,
+                            pseudo_frequency: pf,
+                            fields,
+                        });
+                    }
                 }
-                let entry = &self.vocab.terms[form.term as usize];
-                let Ok(i) = entry.postings.binary_search_by_key(&(ord as u32), |p| p.doc) else {
-                    continue;
-                };
-                let pf = entry.postings[i].pf;
-                x += rw * pf;
-                let tf = &entry.tf[i * nf..(i + 1) * nf];
-                let lens = &self.lens[ord * nf..(ord + 1) * nf];
-                let fields = cfg
-                    .fields
-                    .iter()
-                    .enumerate()
-                    .filter(|&(f, _)| tf[f] != 0.0)
-                    .map(|(f, spec)| {
-                        let norm = field_norm(spec.b(), lens[f], self.avg[f]);
-                        FieldExplanation {
-                            field: spec.name().to_owned(),
-                            tf: tf[f],
-                            weight: spec.weight(),
-                            b: spec.b(),
-                            length: lens[f],
-                            avg_length: self.avg[f],
-                            norm,
-                            value: tf[f] * (spec.weight() / norm),
-                        }
-                    })
-                    .collect();
-                form_out.push(FormExplanation {
-                    word: entry.word.to_string(),
-                    relation: form.relation,
-                    relation_weight: rw,
-                    pseudo_frequency: pf,
-                    fields,
+                let x = self.probe_x(q.forms(t), d);
+                let saturation = if x > 0.0 { x * (cfg.k1 + 1.0) / (x + cfg.k1) } else { 0.0 };
+                out.push(TermExplanation {
+                    word: q.word(t).to_owned(),
+                    answerable: t.answerable,
+                    weight: t.weight,
+                    df: t.df,
+                    idf: t.idf,
+                    pseudo_frequency: x,
+                    saturation,
+                    score: term_score(t.weight, t.idf, x, cfg.k1),
+                    forms: form_out,
                 });
             }
-            let saturation = if x > 0.0 { x * (cfg.k1 + 1.0) / (x + cfg.k1) } else { 0.0 };
-            out.push(TermExplanation {
-                word: t.word.clone(),
-                answerable: t.answerable,
-                weight: t.weight,
-                df: t.df,
-                idf: t.idf,
-                pseudo_frequency: x,
-                saturation,
-                score: term_score(t.weight, t.idf, x, cfg.k1),
-                forms: form_out,
-            });
-        }
-        Some(Explanation {
-            doc,
-            score,
-            exact_key: exact,
-            docs: self.ids.len(),
-            k1: cfg.k1,
-            terms: out,
+            Some(Explanation {
+                doc,
+                score,
+                exact_key: exact,
+                docs: self.ids.len(),
+                k1: cfg.k1,
+                terms: out,
+            })
         })
     }
 }

@@ -3,9 +3,12 @@
 use crate::config::{Config, IndexBuilder, origin_slot};
 use crate::document::{DocId, Document};
 use crate::error::{Error, ErrorKind};
+use crate::expand::Expander;
 use crate::keys::KeyTable;
-use crate::vocab::{Posting, Vocab};
+use crate::postings::{Postings, copy_code, encode, pseudo_frequency};
+use crate::vocab::Vocab;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use toolsift_text::Analyzer;
 
 /// Marks a document without a group.
@@ -15,19 +18,23 @@ pub(crate) const NO_GROUP: u32 = u32::MAX;
 ///
 /// Documents are kept in insertion order under dense ordinals; [`DocId`]s are stable handles.
 /// Search takes `&self` and the index is `Send + Sync`. Every update (add, remove, replace a
-/// group) ends with one pass over all postings that recomputes the precomputed
-/// pseudo-frequencies from the new statistics, so batch documents into one call.
+/// group) ends with one pass over all postings that lays them out again and recomputes the
+/// precomputed pseudo-frequencies from the new statistics, so batch documents into one call.
 #[derive(Debug, Clone)]
 pub struct Index {
     pub(crate) config: Config,
     pub(crate) analyzer: Analyzer,
+    pub(crate) expander: Option<Arc<dyn Expander>>,
     pub(crate) vocab: Vocab,
+    pub(crate) post: Postings,
     /// Live document ids by ordinal, strictly ascending.
     pub(crate) ids: Vec<u32>,
     /// Origin-weighted field lengths, `nfields` per ordinal.
     pub(crate) lens: Vec<f32>,
     /// Average field lengths over the live documents.
     pub(crate) avg: Vec<f32>,
+    /// Tie-break key per ordinal.
+    pub(crate) orders: Vec<u64>,
     /// Group id per ordinal, or [`NO_GROUP`].
     pub(crate) doc_groups: Vec<u32>,
     /// Group id → name.
@@ -39,6 +46,15 @@ pub struct Index {
     pub(crate) keys: KeyTable,
     /// The id the next added document gets.
     pub(crate) next_id: u32,
+}
+
+/// Postings of documents being added, before they join the flat arrays.
+#[derive(Default)]
+pub(crate) struct Staged {
+    pub(crate) term: Vec<u32>,
+    pub(crate) doc: Vec<u32>,
+    /// `nfields` frequencies per posting.
+    pub(crate) tf: Vec<f32>,
 }
 
 /// Per-document term accumulation during analysis, reused across documents.
@@ -71,10 +87,13 @@ impl Index {
         Index {
             config,
             analyzer,
+            expander: None,
             vocab: Vocab::default(),
+            post: Postings::default(),
             ids: Vec::new(),
             lens: Vec::new(),
             avg: vec![0.0; nfields],
+            orders: Vec::new(),
             doc_groups: Vec::new(),
             group_names: Vec::new(),
             group_ids: BTreeMap::new(),
@@ -92,6 +111,17 @@ impl Index {
     /// The analyzer that indexed the documents and analyzes queries.
     pub fn analyzer(&self) -> &Analyzer {
         &self.analyzer
+    }
+
+    /// The query expander, if one was set with
+    /// [`IndexBuilder::expander`](crate::IndexBuilder::expander).
+    pub fn expander(&self) -> Option<&Arc<dyn Expander>> {
+        self.expander.as_ref()
+    }
+
+    /// The tie-break key of `doc` (see [`Document::order`]), if it is in the index.
+    pub fn order_of(&self, doc: DocId) -> Option<u64> {
+        self.orders.get(self.ord(doc)?).copied()
     }
 
     /// The number of documents.
@@ -142,18 +172,21 @@ impl Index {
     pub fn stats(&self) -> Stats {
         Stats {
             docs: self.ids.len(),
-            terms: self.vocab.terms.iter().filter(|t| !t.postings.is_empty()).count(),
-            postings: self.vocab.terms.iter().map(|t| t.postings.len()).sum(),
+            terms: self.post.offsets.windows(2).filter(|w| w[1] > w[0]).count(),
+            postings: self.post.doc.len(),
             avg_field_len: self.avg.clone(),
         }
     }
 
-    /// An estimate of the heap bytes the index holds (vocabulary, postings, per-document
-    /// arrays, keys, groups), not counting the analyzer or per-thread search scratch.
+    /// The heap bytes the index holds (vocabulary, postings, per-document arrays, keys,
+    /// groups; allocator overhead not included), not counting the analyzer, the expander or
+    /// the per-thread search scratch (about 8 bytes per document and thread).
     pub fn heap_bytes(&self) -> usize {
         self.vocab.heap_bytes()
+            + self.post.heap_bytes()
             + self.ids.capacity() * 4
             + self.lens.capacity() * 4
+            + self.orders.capacity() * 8
             + self.doc_groups.capacity() * 4
             + self.keys.heap_bytes()
             + self.group_names.iter().map(|g| 2 * g.len() + 48).sum::<usize>()
@@ -191,8 +224,8 @@ impl Index {
     ) -> Result<Vec<DocId>, Error> {
         let docs: Vec<Document<'a>> = docs.into_iter().collect();
         let fields = self.check(&docs)?;
-        let ids = self.insert(&docs, &fields, None);
-        self.refresh();
+        let (ids, staged) = self.insert(&docs, &fields, None);
+        self.rebuild(None, staged);
         Ok(ids)
     }
 
@@ -209,17 +242,17 @@ impl Index {
             }
         }
         if count > 0 {
-            self.delete(&removed);
-            self.refresh();
+            let remap = self.delete(&removed);
+            self.rebuild(Some(&remap), Staged::default());
         }
         count
     }
 
     /// Removes every document of `group`, returning how many were removed.
     pub fn remove_group(&mut self, group: &str) -> usize {
-        let count = self.delete_group(group);
+        let (count, remap) = self.delete_group(group);
         if count > 0 {
-            self.refresh();
+            self.rebuild(remap.as_deref(), Staged::default());
         }
         count
     }
@@ -240,20 +273,21 @@ impl Index {
     ) -> Result<Vec<DocId>, Error> {
         let docs: Vec<Document<'a>> = docs.into_iter().collect();
         let fields = self.check(&docs)?;
-        self.delete_group(group);
-        let ids = self.insert(&docs, &fields, Some(group));
-        self.refresh();
+        let (_, remap) = self.delete_group(group);
+        let (ids, staged) = self.insert(&docs, &fields, Some(group));
+        self.rebuild(remap.as_deref(), staged);
         Ok(ids)
     }
 
-    fn delete_group(&mut self, group: &str) -> usize {
-        let Some(&gid) = self.group_ids.get(group) else { return 0 };
+    /// Deletes the documents of `group`: how many, and the ordinal remap if any.
+    fn delete_group(&mut self, group: &str) -> (usize, Option<Vec<u32>>) {
+        let Some(&gid) = self.group_ids.get(group) else { return (0, None) };
         let removed: Vec<bool> = self.doc_groups.iter().map(|&g| g == gid).collect();
         let count = removed.iter().filter(|&&r| r).count();
-        if count > 0 {
-            self.delete(&removed);
+        if count == 0 {
+            return (0, None);
         }
-        count
+        (count, Some(self.delete(&removed)))
     }
 
     /// Resolves every document's field names to field indices, or fails without side effects.
@@ -295,21 +329,24 @@ impl Index {
         g
     }
 
-    /// Analyzes and appends checked documents (no statistics refresh).
+    /// Analyzes and appends checked documents; their postings are returned staged, for
+    /// [`Index::rebuild`].
     fn insert(
         &mut self,
         docs: &[Document<'_>],
         fields: &[Vec<usize>],
         group: Option<&str>,
-    ) -> Vec<DocId> {
+    ) -> (Vec<DocId>, Staged) {
         let nf = self.config.fields.len();
         let mut out = Vec::with_capacity(docs.len());
         let mut st = Staging::default();
+        let mut staged = Staged::default();
         for (doc, doc_fields) in docs.iter().zip(fields) {
             let ord = self.ids.len() as u32;
             let id = self.next_id;
             self.next_id += 1;
             self.ids.push(id);
+            self.orders.push(doc.order.unwrap_or(u64::from(id)));
             out.push(DocId(id));
             let gid = match group.or(doc.group.as_deref()) {
                 Some(g) => {
@@ -357,17 +394,18 @@ impl Index {
                     lens[base + f] += w;
                 });
             }
-            for (slot, &t) in st.local_terms.iter().enumerate() {
-                let entry = &mut vocab.terms[t as usize];
-                entry.postings.push(Posting { doc: ord, pf: 0.0 });
-                entry.tf.extend_from_slice(&st.local_tf[slot * nf..(slot + 1) * nf]);
-            }
+            staged.term.extend_from_slice(&st.local_terms);
+            staged.doc.extend(std::iter::repeat_n(ord, st.local_terms.len()));
+            staged.tf.extend_from_slice(&st.local_tf);
         }
-        out
+        self.keys.finish();
+        (out, staged)
     }
 
-    /// Drops the documents whose ordinal is marked, compacting ordinals (no statistics refresh).
-    fn delete(&mut self, removed: &[bool]) {
+    /// Drops the documents whose ordinal is marked, compacting ordinals; returns the old →
+    /// new ordinal map (`u32::MAX` for dropped documents). The postings are remapped by the
+    /// [`Index::rebuild`] that must follow.
+    fn delete(&mut self, removed: &[bool]) -> Vec<u32> {
         let nf = self.config.fields.len();
         let mut remap = vec![u32::MAX; removed.len()];
         let mut next = 0u32;
@@ -389,6 +427,8 @@ impl Index {
         self.ids.retain(|_| keep.next().unwrap_or(false));
         let mut keep = removed.iter().map(|r| !r);
         self.doc_groups.retain(|_| keep.next().unwrap_or(false));
+        let mut keep = removed.iter().map(|r| !r);
+        self.orders.retain(|_| keep.next().unwrap_or(false));
         let mut w = 0;
         for (o, &r) in removed.iter().enumerate() {
             if !r {
@@ -397,28 +437,15 @@ impl Index {
             }
         }
         self.lens.truncate(w * nf);
-        for term in &mut self.vocab.terms {
-            let mut w = 0;
-            for i in 0..term.postings.len() {
-                let new = remap[term.postings[i].doc as usize];
-                if new != u32::MAX {
-                    term.postings[w] = Posting { doc: new, pf: term.postings[i].pf };
-                    if w != i {
-                        term.tf.copy_within(i * nf..(i + 1) * nf, w * nf);
-                    }
-                    w += 1;
-                }
-            }
-            term.postings.truncate(w);
-            term.tf.truncate(w * nf);
-        }
+        remap
     }
 
-    /// Recomputes the statistics (averages, stem document frequencies) and every posting's
-    /// pseudo-frequency, in ordinal order, so that the result depends only on the live
-    /// documents and their order, never on the history of updates.
-    pub(crate) fn refresh(&mut self) {
-        self.vocab.finish();
+    /// Recomputes the statistics (averages, stem document frequencies) and lays the postings
+    /// out again in slot order: the old ones (renumbered by `remap`, dropped where it says
+    /// `u32::MAX`) then the `staged` ones, each with its pseudo-frequency recomputed. The
+    /// result depends only on the live documents and their order, never on the history of
+    /// updates.
+    pub(crate) fn rebuild(&mut self, remap: Option<&[u32]>, staged: Staged) {
         let nf = self.config.fields.len();
         let n = self.ids.len();
         let mut sums = vec![0f64; nf];
@@ -435,51 +462,100 @@ impl Index {
                 factor.push(spec.weight() / field_norm(spec.b(), len, avg));
             }
         }
-        for term in &mut self.vocab.terms {
-            for (p, tf) in term.postings.iter_mut().zip(term.tf.chunks_exact(nf)) {
-                let fac = &factor[p.doc as usize * nf..(p.doc as usize + 1) * nf];
-                p.pf = pseudo_frequency(tf, fac);
-            }
+        // The new slot order; `old_slot` maps a term to its slot before this update.
+        let old_slots = if self.vocab.has_pending() {
+            let old = self.vocab.term_slot.clone();
+            self.vocab.finish();
+            Some(old)
+        } else {
+            None
+        };
+        let vocab = &self.vocab;
+        let nslots = vocab.slot_term.len();
+        // Staged postings bucketed by their new slot, in document order within a slot.
+        let mut bucket = vec![0u32; nslots + 1];
+        for &t in &staged.term {
+            bucket[vocab.term_slot[t as usize] as usize + 1] += 1;
         }
-        // Give back growth slack (a replaced group leaves terms with spare capacity).
-        for term in &mut self.vocab.terms {
-            if term.postings.capacity() > term.postings.len() + term.postings.len() / 4 + 4 {
-                term.postings.shrink_to_fit();
-                term.tf.shrink_to_fit();
-            }
+        for s in 0..nslots {
+            bucket[s + 1] += bucket[s];
         }
-        let mut seen = vec![u32::MAX; n];
-        for (s, stem) in self.vocab.stems.iter_mut().enumerate() {
-            stem.df = match stem.terms.as_slice() {
-                [] => 0,
-                [t] => self.vocab.terms[*t as usize].postings.len() as u32,
-                many => {
-                    let mut df = 0;
-                    for &t in many {
-                        for p in &self.vocab.terms[t as usize].postings {
-                            if seen[p.doc as usize] != s as u32 {
-                                seen[p.doc as usize] = s as u32;
-                                df += 1;
-                            }
-                        }
+        let mut order = vec![0u32; staged.term.len()];
+        let mut fill = bucket.clone();
+        for (i, &t) in staged.term.iter().enumerate() {
+            let s = vocab.term_slot[t as usize] as usize;
+            order[fill[s] as usize] = i as u32;
+            fill[s] += 1;
+        }
+        let old = std::mem::take(&mut self.post);
+        let total = old.doc.len() + staged.term.len();
+        let mut post = Postings {
+            offsets: Vec::with_capacity(nslots + 1),
+            doc: Vec::with_capacity(total),
+            pf: Vec::with_capacity(total),
+            tf: Vec::with_capacity(total),
+            extra: Vec::new(),
+            max_pf: Vec::with_capacity(nslots),
+        };
+        post.offsets.push(0);
+        for (slot, &t) in vocab.slot_term.iter().enumerate() {
+            let mut max = 0f32;
+            let old_slot = match &old_slots {
+                Some(o) => o.get(t as usize).copied(),
+                None => Some(slot as u32),
+            };
+            if let Some(os) = old_slot {
+                for i in old.range(os, os + 1) {
+                    let d = match remap {
+                        Some(r) => r.get(old.doc[i] as usize).copied().unwrap_or(u32::MAX),
+                        None => old.doc[i],
+                    };
+                    if d == u32::MAX {
+                        continue;
                     }
-                    df
+                    let code = copy_code(old.tf[i], &old.extra, &mut post.extra);
+                    let fac = &factor[d as usize * nf..(d as usize + 1) * nf];
+                    let pf = pseudo_frequency(code, &post.extra, fac);
+                    max = max.max(pf);
+                    post.doc.push(d);
+                    post.pf.push(pf);
+                    post.tf.push(code);
                 }
+            }
+            for &i in &order[bucket[slot] as usize..bucket[slot + 1] as usize] {
+                let i = i as usize;
+                let d = staged.doc[i] as usize;
+                let code = encode(&staged.tf[i * nf..(i + 1) * nf], &mut post.extra);
+                let pf = pseudo_frequency(code, &post.extra, &factor[d * nf..(d + 1) * nf]);
+                max = max.max(pf);
+                post.doc.push(d as u32);
+                post.pf.push(pf);
+                post.tf.push(code);
+            }
+            post.offsets.push(post.doc.len());
+            post.max_pf.push(max);
+        }
+        post.extra.shrink_to_fit();
+        self.post = post;
+        // Stem document frequencies: the union of the documents of the stem's slots.
+        let mut seen = vec![u32::MAX; n];
+        for s in 0..self.vocab.stem.len() {
+            let (a, b) = self.vocab.stem_slots(s as u32);
+            let range = self.post.range(a, b);
+            self.vocab.stem[s].df = if b - a <= 1 {
+                range.len() as u32
+            } else {
+                let mut df = 0;
+                for &d in &self.post.doc[range] {
+                    if seen[d as usize] != s as u32 {
+                        seen[d as usize] = s as u32;
+                        df += 1;
+                    }
+                }
+                df
             };
         }
     }
-}
-
-/// `Σ_f tf_f · factor_f` over the fields with a nonzero tf, in field order.
-#[inline]
-pub(crate) fn pseudo_frequency(tf: &[f32], factor: &[f32]) -> f32 {
-    let mut pf = 0.0f32;
-    for (&t, &fac) in tf.iter().zip(factor) {
-        if t != 0.0 {
-            pf += t * fac;
-        }
-    }
-    pf
 }
 
 /// Index statistics, from [`Index::stats`].

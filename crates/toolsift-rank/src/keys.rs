@@ -1,6 +1,6 @@
-//! Exact keys: normalization and the sorted key table.
+//! Exact keys: normalization and the interned key table.
 
-use std::collections::BTreeMap;
+use crate::vocab::StrTable;
 
 /// Whether `c` is one of the key separators, which are all treated alike.
 fn is_separator(c: char) -> bool {
@@ -33,45 +33,119 @@ pub(crate) fn normalize_key_into(key: &str, out: &mut String) {
 }
 
 /// Normalizes one key (see [`normalize_key_into`]).
+#[cfg(test)]
 pub(crate) fn normalize_key(key: &str) -> String {
     let mut s = String::with_capacity(key.len());
     normalize_key_into(key, &mut s);
     s
 }
 
-/// Normalized key → documents (by id, ascending) carrying it.
+/// Normalized keys, interned, and the (key, document id) pairs, sorted.
+///
+/// Keys whose documents are all removed stay interned (and are reused if they return); they
+/// match nothing.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct KeyTable {
-    pub(crate) map: BTreeMap<Box<str>, Vec<u32>>,
+    names: StrTable,
+    /// (key id, document id), sorted and without duplicates.
+    pairs: Vec<(u32, u32)>,
+    /// Pairs added since the last [`KeyTable::finish`].
+    pending: Vec<(u32, u32)>,
+    norm: String,
 }
 
 impl KeyTable {
-    /// Adds `key` for document `id` (ids arrive in ascending order).
+    /// Adds `key` for document `id`; call [`KeyTable::finish`] before looking keys up.
     pub(crate) fn insert(&mut self, key: &str, id: u32) {
-        let norm = normalize_key(key);
+        let mut norm = std::mem::take(&mut self.norm);
+        normalize_key_into(key, &mut norm);
+        self.insert_normalized(&norm, id);
+        self.norm = norm;
+    }
+
+    /// Adds an already normalized key for document `id`.
+    pub(crate) fn insert_normalized(&mut self, norm: &str, id: u32) {
         if norm.is_empty() {
             return;
         }
-        let ids = self.map.entry(norm.into_boxed_str()).or_default();
-        if ids.last() != Some(&id) {
-            ids.push(id);
+        let k = match self.names.find(norm) {
+            Some(k) => Some(k),
+            None => self.names.push(norm),
+        };
+        if let Some(k) = k {
+            self.pending.push((k, id));
         }
     }
 
-    /// Drops every key of the documents for which `removed` says true.
-    pub(crate) fn retain(&mut self, mut keep: impl FnMut(u32) -> bool) {
-        self.map.retain(|_, ids| {
-            ids.retain(|&id| keep(id));
-            !ids.is_empty()
-        });
+    /// Merges the pairs added since the last call.
+    pub(crate) fn finish(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let mut new = std::mem::take(&mut self.pending);
+        new.sort_unstable();
+        new.dedup();
+        let old = std::mem::take(&mut self.pairs);
+        let mut merged = Vec::with_capacity(old.len() + new.len());
+        let (mut i, mut j) = (0, 0);
+        while i < old.len() && j < new.len() {
+            if old[i] <= new[j] {
+                merged.push(old[i]);
+                i += 1;
+            } else {
+                merged.push(new[j]);
+                j += 1;
+            }
+        }
+        merged.extend_from_slice(&old[i..]);
+        merged.extend_from_slice(&new[j..]);
+        merged.dedup();
+        self.pairs = merged;
+        self.names.shrink();
     }
 
-    /// The documents whose key equals the normalized query.
-    pub(crate) fn get(&self, normalized: &str) -> &[u32] {
-        self.map.get(normalized).map_or(&[], |v| v.as_slice())
+    /// Drops every pair of the documents for which `keep` says false.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(u32) -> bool) {
+        self.pairs.retain(|&(_, id)| keep(id));
+    }
+
+    /// Whether no document has a key.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    /// The documents (ids, ascending) whose key equals the normalized query.
+    pub(crate) fn get(&self, normalized: &str) -> impl Iterator<Item = u32> + '_ {
+        let pairs = match self.names.find(normalized) {
+            Some(k) => {
+                let start = self.pairs.partition_point(|&(key, _)| key < k);
+                let len = self.pairs[start..].partition_point(|&(key, _)| key == k);
+                &self.pairs[start..start + len]
+            }
+            None => &[],
+        };
+        pairs.iter().map(|&(_, id)| id)
+    }
+
+    /// Every key with its documents, sorted by key.
+    #[cfg(feature = "serde")]
+    pub(crate) fn entries(&self) -> Vec<(String, Vec<u32>)> {
+        let mut out: Vec<(String, Vec<u32>)> = Vec::new();
+        let mut last = u32::MAX;
+        for &(k, id) in &self.pairs {
+            if k != last {
+                out.push((self.names.get(k).to_owned(), Vec::new()));
+                last = k;
+            }
+            if let Some(e) = out.last_mut() {
+                e.1.push(id);
+            }
+        }
+        out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        out
     }
 
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.map.iter().map(|(k, v)| k.len() + v.capacity() * 4 + 64).sum()
+        self.names.heap_bytes() + 8 * (self.pairs.capacity() + self.pending.capacity())
     }
 }

@@ -58,7 +58,8 @@
 //! `qw_t` is the query term's origin weight (default 1). `df_t` counts the documents that
 //! contain `t` itself or a word with the same stem, so that a rare word is not made common by
 //! longer words that merely extend it; a term with only prefix-related forms takes the number
-//! of documents containing any of them.
+//! of documents containing any of them, and a term found only through its expansions the
+//! number of documents containing any expansion form.
 //!
 //! # Related terms
 //!
@@ -70,6 +71,13 @@
 //! an interned word table, a stem → words table, and the stems sorted by text, where the
 //! longer stems extending a stem form one range found by binary search and the shorter stems
 //! are looked up prefix by prefix. This works for query words absent from the vocabulary too.
+//! Terms are stored sorted by (stem, word), so each relation is a contiguous range of terms
+//! and of postings, never a list of words.
+//!
+//! An optional [`Expander`] ([`IndexBuilder::expander`]) adds words of its own, such as
+//! synonyms from an intent lexicon ([`Relation::Expansion`], default weight 0.5 times the
+//! expander's weight). They add to the term's pseudo-frequency before saturation and never
+//! change the rarity of a term the catalog contains; see [`Expander`] for the rules.
 //!
 //! # Queries
 //!
@@ -83,10 +91,22 @@
 //!
 //! # Ranking order
 //!
-//! Hits whose document has an exact key equal to the query come first (ascending [`DocId`]),
-//! whatever their score and past every floor. The others follow by score descending, ties by
-//! ascending [`DocId`], which is insertion order. Top-k uses a bounded binary heap; the result
-//! is identical to sorting every candidate and truncating. No hash-map order reaches output.
+//! Hits whose document has an exact key equal to the query come first, whatever their score
+//! and past every floor. The others follow by score descending. Ties (and the exact-key hits
+//! among themselves) break by ascending [order key](Document::order), then ascending
+//! [`DocId`]; by default the order key is the insertion sequence, so ties follow insertion
+//! order. The result is identical to sorting every candidate and truncating. No hash-map order
+//! reaches output.
+//!
+//! # Speed
+//!
+//! A search walks only the postings of the query's forms, and prunes (MaxScore): every term
+//! has an upper bound of what it can add to a score (from the largest pseudo-frequency of each
+//! of its forms, kept per term). Terms are scored by decreasing bound; once the bounds of the
+//! remaining terms cannot lift a document not seen yet into the top k, the remaining terms
+//! only update the candidates that can still make it. Scores are then summed in query order,
+//! so they are bit for bit those of scoring every document (a property test holds the two to
+//! identical outcomes). Search allocates only its [`Outcome`]; its buffers are per thread.
 //!
 //! # Abstention
 //!
@@ -113,9 +133,10 @@
 //! [`Index::add`], [`Index::remove`], [`Index::remove_group`] and [`Index::replace_group`]
 //! keep every statistic exact (N, df, field length sums): the result of any sequence of updates
 //! scores exactly like a fresh index built from the remaining documents in insertion order.
-//! Each update costs one pass over all postings, so add documents in batches.
-//! Words that no longer occur in any document stay interned (and are reused if they return);
-//! they match nothing.
+//! Each update lays all postings out again in one pass (they live in flat arrays, about 12
+//! bytes each) and recomputes their pseudo-frequencies, so add documents in batches.
+//! Words and keys that no longer occur in any document stay interned (and are reused if they
+//! return); they match nothing.
 //!
 //! # Saving (feature `serde`)
 //!
@@ -123,27 +144,33 @@
 //! `Deserialize`; [`Index::from_saved`] turns a `SavedIndex` back into an index, given the
 //! analyzer, which is code and is not saved. To catch a different analyzer, the saved index
 //! stores how the analyzer analyzed a fixed probe text, and loading fails with
-//! [`ErrorKind::AnalyzerMismatch`] if the given analyzer disagrees.
+//! [`ErrorKind::AnalyzerMismatch`] if the given analyzer disagrees. An [`Expander`] is code
+//! too: pass it to [`Index::from_saved_with`]. The saved format also keeps each document's
+//! order key (indexes saved before order keys existed load with the default keys).
 #![forbid(unsafe_code)]
 #![doc(test(attr(deny(warnings))))]
 
 mod config;
 mod document;
 mod error;
+mod expand;
 mod explain;
 mod index;
 mod keys;
+mod postings;
 #[cfg(feature = "serde")]
 mod saved;
 mod search;
 mod vocab;
 
 pub use config::{
-    Config, Coverage, DEFAULT_B, DEFAULT_FIELDS, DEFAULT_K1, DEFAULT_PREFIX_MIN_CHARS,
-    DEFAULT_PREFIX_WEIGHT, DEFAULT_STEM_WEIGHT, FieldSpec, IndexBuilder, MAX_QUERY_TERMS, Relation,
+    Config, Coverage, DEFAULT_B, DEFAULT_EXPANSION_WEIGHT, DEFAULT_FIELDS, DEFAULT_K1,
+    DEFAULT_PREFIX_MIN_CHARS, DEFAULT_PREFIX_WEIGHT, DEFAULT_STEM_WEIGHT, FieldSpec, IndexBuilder,
+    MAX_QUERY_TERMS, Relation,
 };
 pub use document::{DocId, Document};
 pub use error::{Error, ErrorKind};
+pub use expand::Expander;
 pub use explain::{Explanation, FieldExplanation, FormExplanation, TermExplanation};
 pub use index::{Index, Stats};
 #[cfg(feature = "serde")]

@@ -2,10 +2,10 @@
 
 use crate::config::Config;
 use crate::error::{Error, ErrorKind};
-use crate::index::{Index, NO_GROUP};
-use crate::keys::KeyTable;
+use crate::expand::Expander;
+use crate::index::{Index, NO_GROUP, Staged};
 use serde::{Deserialize, Serialize, Serializer};
-use std::collections::BTreeMap;
+use std::sync::Arc;
 use toolsift_text::{Analyzer, Origin};
 
 const FORMAT_VERSION: u32 = 1;
@@ -29,6 +29,10 @@ pub struct SavedIndex {
     lens: Vec<f32>,
     groups: Vec<String>,
     doc_groups: Vec<Option<u32>>,
+    /// Tie-break keys per document; absent in indexes saved before they existed (then the
+    /// keys are the ids, as they were).
+    #[serde(default)]
+    orders: Option<Vec<u64>>,
     keys: Vec<(String, Vec<u32>)>,
     terms: Vec<SavedTerm>,
 }
@@ -91,18 +95,25 @@ impl Index {
                 }
             })
             .collect();
-        let mut terms: Vec<SavedTerm> = self
-            .vocab
-            .terms
-            .iter()
-            .filter(|t| !t.postings.is_empty())
-            .map(|t| SavedTerm {
-                word: t.word.to_string(),
-                stem: self.vocab.stems[t.stem as usize].text.to_string(),
-                docs: t.postings.iter().map(|p| p.doc).collect(),
-                tf: t.tf[..t.postings.len() * nf].to_vec(),
-            })
-            .collect();
+        let mut row = vec![0f32; nf];
+        let mut terms: Vec<SavedTerm> = Vec::new();
+        for (slot, &t) in self.vocab.slot_term.iter().enumerate() {
+            let range = self.post.range(slot as u32, slot as u32 + 1);
+            if range.is_empty() {
+                continue;
+            }
+            let mut tf = Vec::with_capacity(range.len() * nf);
+            for i in range.clone() {
+                self.post.tf_row(i, &mut row);
+                tf.extend_from_slice(&row);
+            }
+            terms.push(SavedTerm {
+                word: self.vocab.words.get(t).to_owned(),
+                stem: self.vocab.stems.get(self.vocab.term_stem[t as usize]).to_owned(),
+                docs: self.post.doc[range].to_vec(),
+                tf,
+            });
+        }
         terms.sort_unstable_by(|a, b| a.word.cmp(&b.word));
         SavedIndex {
             version: FORMAT_VERSION,
@@ -113,7 +124,8 @@ impl Index {
             lens: self.lens.clone(),
             groups: live.iter().map(|(name, _)| (*name).to_owned()).collect(),
             doc_groups,
-            keys: self.keys.map.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+            orders: Some(self.orders.clone()),
+            keys: self.keys.entries(),
             terms,
         }
     }
@@ -139,6 +151,20 @@ impl Index {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_saved(saved: SavedIndex, analyzer: Analyzer) -> Result<Index, Error> {
+        Index::from_saved_with(saved, analyzer, None)
+    }
+
+    /// As [`Index::from_saved`], with the query expander the index was used with (an
+    /// expander is code and is not saved).
+    ///
+    /// # Errors
+    ///
+    /// As [`Index::from_saved`].
+    pub fn from_saved_with(
+        saved: SavedIndex,
+        analyzer: Analyzer,
+        expander: Option<Arc<dyn Expander>>,
+    ) -> Result<Index, Error> {
         if saved.version != FORMAT_VERSION {
             return Err(Error::corrupt(format!("unsupported format version {}", saved.version)));
         }
@@ -163,6 +189,7 @@ impl Index {
             return Err(Error::corrupt("document groups do not match the groups"));
         }
         let mut index = Index::empty(saved.config, analyzer);
+        index.expander = expander;
         index.next_id = saved.next_id;
         index.ids = saved.ids;
         index.lens = saved.lens;
@@ -188,14 +215,26 @@ impl Index {
                 None => NO_GROUP,
             })
             .collect();
-        let mut keys = BTreeMap::new();
+        index.orders = match saved.orders {
+            Some(orders) if orders.len() == n => orders,
+            Some(_) => return Err(Error::corrupt("order keys do not match the documents")),
+            None => index.ids.iter().map(|&id| u64::from(id)).collect(),
+        };
+        let mut last: Option<String> = None;
         for (key, ids) in saved.keys {
             if ids.is_empty() || ids.iter().any(|id| index.ids.binary_search(id).is_err()) {
                 return Err(Error::corrupt(format!("key `{key}` names unknown documents")));
             }
-            keys.insert(key.into_boxed_str(), ids);
+            if last.as_ref().is_some_and(|l| *l >= key) {
+                return Err(Error::corrupt(format!("key `{key}` is out of order")));
+            }
+            for id in ids {
+                index.keys.insert_normalized(&key, id);
+            }
+            last = Some(key);
         }
-        index.keys = KeyTable { map: keys };
+        index.keys.finish();
+        let mut staged = Staged::default();
         for t in saved.terms {
             if index.vocab.term_id(&t.word).is_some() {
                 return Err(Error::corrupt(format!("term `{}` appears twice", t.word)));
@@ -210,12 +249,11 @@ impl Index {
             let Some(id) = index.vocab.intern(&t.word, &t.stem) else {
                 return Err(Error::new(ErrorKind::Capacity));
             };
-            let entry = &mut index.vocab.terms[id as usize];
-            entry.postings =
-                t.docs.iter().map(|&doc| crate::vocab::Posting { doc, pf: 0.0 }).collect();
-            entry.tf = t.tf;
+            staged.term.extend(std::iter::repeat_n(id, t.docs.len()));
+            staged.doc.extend_from_slice(&t.docs);
+            staged.tf.extend_from_slice(&t.tf);
         }
-        index.refresh();
+        index.rebuild(None, staged);
         Ok(index)
     }
 }

@@ -1,6 +1,28 @@
-//! Searching: query analysis, BM25F accumulation over postings, abstention, and top-k.
+//! Searching: query analysis, related forms, abstention, and a pruned BM25F top-k.
+//!
+//! # How the top-k is found
+//!
+//! Every query term has an upper bound on what it can add to any document's score:
+//! `qw · idf · sat(X)`, where `X` sums, over its forms, the relation weight times the largest
+//! pseudo-frequency of the form's terms (stored per term at every update). Terms are
+//! processed in decreasing order of that bound (MaxScore, term at a time):
+//!
+//! 1. While documents not seen yet could still reach the top k, a term's postings are all
+//!    walked and every document that matches it becomes a candidate.
+//! 2. As soon as the bounds of the remaining terms add up to less than the k-th best
+//!    candidate's partial score among the candidates that already pass the gate (or than the
+//!    score floor), no new document can make it: the remaining terms only update the
+//!    surviving candidates, by walking their postings or by binary search in them, whichever
+//!    is cheaper, and candidates that cannot reach the k-th score any more are dropped.
+//! 3. The survivors' exact scores are summed in query order, so they are bit for bit those of
+//!    the exhaustive computation, and sorted by (score, order key, id).
+//!
+//! Partial scores are lower bounds and the term bounds are upper bounds; comparisons keep a
+//! relative margin of 4·10⁻⁵ for the rounding of `f32` sums in different orders, so a document
+//! is only dropped when it certainly scores below the k-th. `Index::search_exhaustive` skips
+//! steps 2 and 3's pruning; a property test holds the two to identical outcomes.
 
-use crate::config::{Config, origin_slot};
+use crate::config::{Config, Relation, origin_slot};
 use crate::document::DocId;
 use crate::index::Index;
 use crate::keys::normalize_key_into;
@@ -20,8 +42,9 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The hits, best first: exact-key matches first (by ascending [`DocId`]), then by score
-    /// descending, ties by ascending [`DocId`] (insertion order).
+    /// The hits, best first: exact-key matches first (by ascending
+    /// [order key](crate::Document::order), then [`DocId`]), then by score descending, ties by
+    /// ascending order key, then ascending [`DocId`] (by default both are insertion order).
     pub fn hits(&self) -> &[Hit] {
         &self.hits
     }
@@ -98,8 +121,10 @@ impl Hit {
 /// A distinct scored query term.
 #[derive(Debug, Clone, PartialEq)]
 pub struct QueryTerm {
-    word: String,
-    stem: String,
+    /// The word then the stem.
+    text: Box<str>,
+    /// Where the stem starts in `text`.
+    split: usize,
     origin: Origin,
     weight: f32,
     df: u32,
@@ -110,11 +135,11 @@ pub struct QueryTerm {
 impl QueryTerm {
     /// The analyzed word (lowercased and folded by the analyzer).
     pub fn word(&self) -> &str {
-        &self.word
+        self.text.get(..self.split).unwrap_or("")
     }
     /// Its stem.
     pub fn stem(&self) -> &str {
-        &self.stem
+        self.text.get(self.split..).unwrap_or("")
     }
     /// Its origin (the strongest among its occurrences in the query).
     pub fn origin(&self) -> Origin {
@@ -125,7 +150,8 @@ impl QueryTerm {
         self.weight
     }
     /// Documents counted for its rarity: those containing its exact or same-stem forms, or, if
-    /// there are none, those containing any related form. 0 for an unknown term.
+    /// there are none, those containing any related form, or, if there are none either, those
+    /// containing an [expansion](crate::Expander) form. 0 for an unknown term.
     pub fn df(&self) -> u32 {
         self.df
     }
@@ -173,65 +199,100 @@ pub enum Abstention {
 /// A query term during scoring.
 #[derive(Debug, Clone)]
 pub(crate) struct PTerm {
-    pub(crate) word: String,
-    pub(crate) stem: String,
+    /// The word is `Query::text[start..split]`, the stem `Query::text[split..end]`.
+    pub(crate) start: usize,
+    pub(crate) split: usize,
+    pub(crate) end: usize,
     pub(crate) origin: Origin,
     pub(crate) weight: f32,
     pub(crate) df: u32,
     pub(crate) idf: f32,
     pub(crate) answerable: bool,
+    /// Its forms are `Query::forms[forms.0..forms.1]`.
+    pub(crate) forms: (usize, usize),
+    /// An upper bound of its score in any document; 0 if it can match none.
+    pub(crate) ub: f64,
+    /// The postings and the slots of its forms.
+    pub(crate) postings: usize,
+    pub(crate) slots: usize,
 }
 
-/// The analyzed query.
+/// An analyzed query: its distinct terms, their text and their forms.
 #[derive(Debug, Default)]
-pub(crate) struct Prepared {
+pub(crate) struct Query {
+    pub(crate) text: String,
     pub(crate) terms: Vec<PTerm>,
+    pub(crate) forms: Vec<Form>,
 }
 
-/// Reusable per-thread buffers; between searches `score` and `mask` are all zero.
+impl Query {
+    pub(crate) fn word(&self, t: &PTerm) -> &str {
+        &self.text[t.start..t.split]
+    }
+    pub(crate) fn forms(&self, t: &PTerm) -> &[Form] {
+        &self.forms[t.forms.0..t.forms.1]
+    }
+}
+
+/// Reusable per-thread buffers, dense over document ordinals.
+///
+/// Between searches every `mask` entry is 0; `acc`, `xacc` and the contribution matrix `cm`
+/// are only read where a mask bit or a stamp says they were written in this search.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    /// Accumulated pseudo-frequency of the current query term, valid where `stamp == epoch`.
-    pf: Vec<f32>,
-    stamp: Vec<u32>,
+    pub(crate) query: Query,
+    /// Partial score per document (valid where `mask != 0`).
+    acc: Vec<f32>,
+    /// Matched query terms per document.
+    mask: Vec<u64>,
+    /// Pseudo-frequency of the current term per document, valid where `xstamp == epoch`.
+    xacc: Vec<f32>,
+    xstamp: Vec<u32>,
     epoch: u32,
-    pub(crate) score: Vec<f32>,
-    pub(crate) mask: Vec<u64>,
-    /// Documents touched by the current query term.
-    term_docs: Vec<u32>,
-    /// Documents touched by any query term.
-    pub(crate) docs: Vec<u32>,
-    pub(crate) forms: Vec<Form>,
-    heap: BinaryHeap<Cand>,
+    /// Live candidates during pruning: `live_stamp == live_epoch`.
+    live_stamp: Vec<u32>,
+    live_epoch: u32,
+    /// Term `t`'s contribution to document `d` at `cm[t * n + d]`, valid where bit `t` of
+    /// `mask[d]` is set.
+    cm: Vec<f32>,
+    /// Documents with a nonzero mask.
+    cands: Vec<u32>,
+    live: Vec<u32>,
+    tdocs: Vec<u32>,
+    tmp: Vec<f32>,
+    order: Vec<usize>,
+    rest: Vec<(f64, u64, usize)>,
+    hits: BinaryHeap<Cand>,
     pub(crate) key: String,
 }
 
 impl Scratch {
     fn ensure(&mut self, n: usize) {
-        if self.score.len() < n {
-            self.pf.resize(n, 0.0);
-            self.stamp.resize(n, 0);
-            self.score.resize(n, 0.0);
+        if self.acc.len() < n {
+            self.acc.resize(n, 0.0);
             self.mask.resize(n, 0);
+            self.xacc.resize(n, 0.0);
+            self.xstamp.resize(n, 0);
+            self.live_stamp.resize(n, 0);
         }
     }
 
     fn next_epoch(&mut self) -> u32 {
         if self.epoch == u32::MAX {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.xstamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 0;
         }
         self.epoch += 1;
         self.epoch
     }
 
-    /// Restores the all-zero invariant.
-    pub(crate) fn clear(&mut self) {
-        for &d in &self.docs {
-            self.score[d as usize] = 0.0;
-            self.mask[d as usize] = 0;
+    fn next_live_epoch(&mut self) -> u32 {
+        if self.live_epoch == u32::MAX {
+            self.live_stamp.iter_mut().for_each(|s| *s = 0);
+            self.live_epoch = 0;
         }
-        self.docs.clear();
+        self.live_epoch += 1;
+        self.live_epoch
     }
 }
 
@@ -248,16 +309,23 @@ pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
     r
 }
 
-/// A top-k candidate; `Ord` puts the WORST candidate greatest, so a max-heap evicts it first.
+/// A top-k candidate with its exact score; `Ord` puts the WORST candidate greatest, so a
+/// max-heap evicts it first: score descending, then order key, then ordinal (id) ascending.
 #[derive(Debug, Clone, Copy)]
 struct Cand {
     score: f32,
+    order: u64,
     ord: u32,
+    mask: u64,
 }
 
 impl Ord for Cand {
     fn cmp(&self, other: &Cand) -> Ordering {
-        other.score.total_cmp(&self.score).then(self.ord.cmp(&other.ord))
+        other
+            .score
+            .total_cmp(&self.score)
+            .then(self.order.cmp(&other.order))
+            .then(self.ord.cmp(&other.ord))
     }
 }
 impl PartialOrd for Cand {
@@ -271,6 +339,10 @@ impl PartialEq for Cand {
     }
 }
 impl Eq for Cand {}
+
+/// Queries with more distinct terms than this are scored in query order without pruning
+/// (the contribution matrix holds this many rows).
+const PRUNE_MAX_TERMS: usize = 16;
 
 /// BM25 inverse document frequency, always positive.
 pub(crate) fn idf(n: usize, df: u32) -> f32 {
@@ -288,103 +360,530 @@ pub(crate) fn term_score(weight: f32, idf: f32, x: f32, k1: f32) -> f32 {
     weight * idf * (x * (k1 + 1.0) / (x + k1))
 }
 
+/// Relative slack for comparing sums of `f32` computed in different orders.
+const SLACK: f64 = 4e-5;
+
+/// Whether a document whose score is at most `bound` certainly scores below `threshold`.
+#[inline]
+fn below(bound: f64, threshold: f64) -> bool {
+    bound * (1.0 + SLACK) < threshold
+}
+
+/// Adds one term's contributions to the accumulators.
+struct Scorer<'a> {
+    acc: &'a mut [f32],
+    mask: &'a mut [u64],
+    row: &'a mut [f32],
+    cands: &'a mut Vec<u32>,
+    bit: u64,
+    /// `qw · idf`, computed once as [`term_score`] computes it.
+    wi: f32,
+    k1: f32,
+    max: f32,
+}
+
+impl Scorer<'_> {
+    #[inline(always)]
+    fn score<const ROW: bool>(&mut self, d: usize, x: f32) {
+        // term_score, with `qw · idf` hoisted (the same operations in the same order).
+        if x <= 0.0 {
+            return;
+        }
+        let c = self.wi * (x * (self.k1 + 1.0) / (x + self.k1));
+        if c <= 0.0 {
+            return;
+        }
+        if ROW {
+            self.row[d] = c;
+        }
+        let m = self.mask[d];
+        let a = if m == 0 {
+            self.cands.push(d as u32);
+            c
+        } else {
+            self.acc[d] + c
+        };
+        self.acc[d] = a;
+        self.mask[d] = m | self.bit;
+        if a > self.max {
+            self.max = a;
+        }
+    }
+}
+
+/// What the top-k selection needs to know about the query.
+struct Ctx<'a> {
+    gate_bit: u64,
+    n_ans: usize,
+    floor: f32,
+    /// Ordinals of the exact-key documents, which are not candidates.
+    exact: &'a [u32],
+}
+
 impl Index {
-    /// Analyzes a query into its distinct terms (the analyzer has dropped stopwords).
-    pub(crate) fn prepare(&self, query: &str) -> Prepared {
+    /// Analyzes a query into its distinct terms (the analyzer has dropped stopwords) and
+    /// resolves each term's forms, document frequency, idf and score bound into `s.query`.
+    pub(crate) fn prepare(&self, s: &mut Scratch, query: &str) {
         let cfg = &self.config;
-        let mut terms: Vec<PTerm> = Vec::new();
+        s.ensure(self.ids.len());
+        let Query { text, terms, forms } = &mut s.query;
+        text.clear();
+        terms.clear();
+        forms.clear();
         self.analyzer.for_each_token(query, |tok| {
             let w = cfg.query_origin_weights[origin_slot(tok.origin)];
-            if let Some(t) = terms.iter_mut().find(|t| t.word == tok.word) {
+            if let Some(t) = terms.iter_mut().find(|t| &text[t.start..t.split] == tok.word) {
                 if w > t.weight {
                     t.weight = w;
                     t.origin = tok.origin;
                 }
             } else if terms.len() < cfg.max_query_terms {
+                let start = text.len();
+                text.push_str(tok.word);
+                let split = text.len();
+                text.push_str(tok.stem);
                 terms.push(PTerm {
-                    word: tok.word.to_owned(),
-                    stem: tok.stem.to_owned(),
+                    start,
+                    split,
+                    end: text.len(),
                     origin: tok.origin,
                     weight: w,
                     df: 0,
                     idf: 0.0,
                     answerable: false,
+                    forms: (0, 0),
+                    ub: 0.0,
+                    postings: 0,
+                    slots: 0,
                 });
             }
         });
-        Prepared { terms }
+        for i in 0..s.query.terms.len() {
+            let epoch = s.next_epoch();
+            self.resolve(&mut s.query, i, &mut s.xstamp, epoch);
+        }
     }
 
-    /// Accumulates every term's BM25F contribution into `s.score`, sets the match bits in
-    /// `s.mask`, lists touched documents in `s.docs`, and fills each term's df, idf and
-    /// answerability. The caller must call [`Scratch::clear`] afterwards.
-    pub(crate) fn accumulate(&self, s: &mut Scratch, terms: &mut [PTerm]) {
+    /// Fills in term `i`'s forms and statistics.
+    fn resolve(&self, q: &mut Query, i: usize, seen: &mut [u32], epoch: u32) {
         let cfg = &self.config;
-        let n = self.ids.len();
-        s.ensure(n);
-        let k1 = cfg.k1;
-        for (i, term) in terms.iter_mut().enumerate() {
-            s.forms.clear();
-            self.vocab.related(&term.word, &term.stem, cfg.prefix_min_chars, &mut s.forms);
-            s.forms.retain(|f| cfg.relation_weight(f.relation) > 0.0);
-            let stem_df =
-                self.vocab.stem_id(&term.stem).map_or(0, |st| self.vocab.stems[st as usize].df);
-            let bit = 1u64 << i;
-            if let [form] = s.forms[..] {
-                // One form (the common case): score its postings directly.
-                let rw = cfg.relation_weight(form.relation);
-                let postings = &self.vocab.terms[form.term as usize].postings;
-                term.answerable = !postings.is_empty();
-                term.df = if stem_df > 0 { stem_df } else { postings.len() as u32 };
-                term.idf = if term.answerable { idf(n, term.df) } else { 0.0 };
-                for p in postings {
-                    let c = term_score(term.weight, term.idf, rw * p.pf, k1);
-                    if c <= 0.0 {
-                        continue;
-                    }
-                    let d = p.doc as usize;
-                    s.score[d] += c;
-                    if s.mask[d] == 0 {
-                        s.docs.push(p.doc);
-                    }
-                    s.mask[d] |= bit;
-                }
-                continue;
-            }
-            // Several forms: accumulate each document's pseudo-frequency over the forms
-            // before saturating it.
-            let epoch = s.next_epoch();
-            s.term_docs.clear();
-            for form in &s.forms {
-                let rw = cfg.relation_weight(form.relation);
-                for p in &self.vocab.terms[form.term as usize].postings {
-                    let d = p.doc as usize;
-                    if s.stamp[d] == epoch {
-                        s.pf[d] += rw * p.pf;
-                    } else {
-                        s.stamp[d] = epoch;
-                        s.pf[d] = rw * p.pf;
-                        s.term_docs.push(p.doc);
-                    }
-                }
-            }
-            let union = s.term_docs.len() as u32;
-            term.answerable = union > 0;
-            term.df = if stem_df > 0 { stem_df } else { union };
-            term.idf = if term.answerable { idf(n, term.df) } else { 0.0 };
-            for &d in &s.term_docs {
-                let d = d as usize;
-                let c = term_score(term.weight, term.idf, s.pf[d], k1);
-                if c <= 0.0 {
-                    continue;
-                }
-                s.score[d] += c;
-                if s.mask[d] == 0 {
-                    s.docs.push(d as u32);
-                }
-                s.mask[d] |= bit;
+        let Query { text, terms, forms } = q;
+        let t = &mut terms[i];
+        let (word, stem) = (&text[t.start..t.split], &text[t.split..t.end]);
+        let start = forms.len();
+        self.vocab.related(word, stem, cfg.prefix_min_chars, |r| cfg.relation_weight(r), forms);
+        let mut kept = start;
+        for r in start..forms.len() {
+            if forms[r].weight > 0.0 {
+                forms[kept] = forms[r];
+                kept += 1;
             }
         }
+        forms.truncate(kept);
+        let own_end = forms.len();
+        if let Some(expander) = &self.expander {
+            expander.expand(word, stem, &mut |e: &str, ew: f32| {
+                self.add_expansion(word, e, ew, forms, start..own_end);
+            });
+        }
+        let post = &self.post;
+        let count = |f: &Form| post.range(f.start, f.end).len();
+        let own_any = forms[start..own_end].iter().any(|f| count(f) > 0);
+        let exp_any = forms[own_end..].iter().any(|f| count(f) > 0);
+        t.answerable = own_any || exp_any;
+        let stem_df = self.vocab.stem_id(stem).map_or(0, |s| self.vocab.stem[s as usize].df);
+        t.df = if stem_df > 0 {
+            stem_df
+        } else if own_any {
+            self.union(&forms[start..own_end], seen, epoch)
+        } else {
+            self.union(&forms[own_end..], seen, epoch)
+        };
+        t.idf = if t.answerable { idf(self.ids.len(), t.df) } else { 0.0 };
+        t.forms = (start, forms.len());
+        t.postings = forms[start..].iter().map(count).sum();
+        t.slots = forms[start..].iter().map(|f| (f.end - f.start) as usize).sum();
+        t.ub = 0.0;
+        if t.answerable && t.weight > 0.0 {
+            let mut x = 0f64;
+            for f in &forms[start..] {
+                let maxes = post.max_pf.get(f.start as usize..f.end as usize).unwrap_or(&[]);
+                x += f64::from(f.weight) * maxes.iter().map(|&m| f64::from(m)).sum::<f64>();
+            }
+            if x > 0.0 {
+                let k1 = f64::from(cfg.k1);
+                t.ub = f64::from(t.weight) * f64::from(t.idf) * (x * (k1 + 1.0) / (x + k1));
+            }
+        }
+    }
+
+    /// Adds the forms of an expansion word `e` (weight `ew`) of the query word `word`, unless
+    /// the term's own forms (`forms[own]`) already cover them.
+    fn add_expansion(
+        &self,
+        word: &str,
+        e: &str,
+        ew: f32,
+        forms: &mut Vec<Form>,
+        own: std::ops::Range<usize>,
+    ) {
+        // NaN and non-positive weights are ignored.
+        if e.is_empty() || e == word || ew.partial_cmp(&0.0) != Some(Ordering::Greater) {
+            return;
+        }
+        let weight = self.config.expansion_weight * ew.min(1.0);
+        if weight <= 0.0 {
+            return;
+        }
+        let stem = self.analyzer.stem(e);
+        let (a, b) = match self.vocab.stem_id(&stem) {
+            Some(s) => self.vocab.stem_slots(s),
+            None => {
+                match self.vocab.term_id(e).and_then(|t| self.vocab.term_slot.get(t as usize)) {
+                    Some(&slot) => (slot, slot + 1),
+                    None => return,
+                }
+            }
+        };
+        if a >= b {
+            return;
+        }
+        let covered: u32 =
+            forms[own.clone()].iter().map(|f| f.end.min(b).saturating_sub(f.start.max(a))).sum();
+        if covered >= b - a {
+            return;
+        }
+        if let Some(f) = forms[own.end..].iter_mut().find(|f| (f.start, f.end) == (a, b)) {
+            f.weight = f.weight.max(weight);
+            return;
+        }
+        forms.push(Form { start: a, end: b, relation: Relation::Expansion, weight });
+    }
+
+    /// The number of documents with a posting in any of `forms`.
+    fn union(&self, forms: &[Form], seen: &mut [u32], epoch: u32) -> u32 {
+        if let [f] = forms
+            && f.end - f.start <= 1
+        {
+            return self.post.range(f.start, f.end).len() as u32;
+        }
+        let mut count = 0;
+        for f in forms {
+            for &d in &self.post.doc[self.post.range(f.start, f.end)] {
+                if let Some(s) = seen.get_mut(d as usize)
+                    && *s != epoch
+                {
+                    *s = epoch;
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
+    /// Scores term `t` in every document of its postings (only the live candidates if
+    /// `LIVE`): documents not seen yet become candidates. With `ROW`, the contributions also
+    /// go to row `t` of the matrix. Returns the largest partial score it produced.
+    fn walk<const ROW: bool, const LIVE: bool>(&self, s: &mut Scratch, q: &Query, t: usize) -> f32 {
+        let term = &q.terms[t];
+        let forms = q.forms(term);
+        let post = &self.post;
+        let n = self.ids.len();
+        let epoch = s.next_epoch();
+        let live_epoch = s.live_epoch;
+        let Scratch { acc, mask, xacc, xstamp, live_stamp, cm, cands, tdocs, .. } = s;
+        let live_stamp = &live_stamp[..n];
+        let mut sc = Scorer {
+            acc: &mut acc[..n],
+            mask: &mut mask[..n],
+            row: if ROW { &mut cm[t * n..(t + 1) * n] } else { &mut [] },
+            cands,
+            bit: 1u64 << t,
+            wi: term.weight * term.idf,
+            k1: self.config.k1,
+            max: 0.0,
+        };
+        if let [f] = forms
+            && f.end - f.start == 1
+        {
+            // One slot: every document once, nothing to sum over forms.
+            let r = post.range(f.start, f.end);
+            for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
+                let d = d as usize;
+                if LIVE && live_stamp[d] != live_epoch {
+                    continue;
+                }
+                sc.score::<ROW>(d, f.weight * pf);
+            }
+            return sc.max;
+        }
+        // Several slots: sum each document's weighted pseudo-frequencies over the forms, in
+        // form order, before saturating.
+        let xacc = &mut xacc[..n];
+        let xstamp = &mut xstamp[..n];
+        tdocs.clear();
+        for f in forms {
+            let r = post.range(f.start, f.end);
+            let w = f.weight;
+            for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
+                let du = d as usize;
+                if LIVE && live_stamp[du] != live_epoch {
+                    continue;
+                }
+                let v = w * pf;
+                if xstamp[du] == epoch {
+                    xacc[du] += v;
+                } else {
+                    xstamp[du] = epoch;
+                    xacc[du] = v;
+                    tdocs.push(d);
+                }
+            }
+        }
+        for &d in tdocs.iter() {
+            let d = d as usize;
+            sc.score::<ROW>(d, xacc[d]);
+        }
+        sc.max
+    }
+
+    /// The pseudo-frequency of document `d` for a term with `forms`, by binary search, summed
+    /// in the same order as [`Index::walk`].
+    pub(crate) fn probe_x(&self, forms: &[Form], d: u32) -> f32 {
+        let mut x = 0.0f32;
+        for f in forms {
+            for slot in f.start..f.end {
+                if let Some(i) = self.post.find(slot, d) {
+                    x += f.weight * self.post.pf[i];
+                }
+            }
+        }
+        x
+    }
+
+    /// The exact score and matched-term mask of document `d`.
+    pub(crate) fn score_doc(&self, q: &Query, d: u32) -> (f32, u64) {
+        let k1 = self.config.k1;
+        let mut score = 0.0f32;
+        let mut mask = 0u64;
+        for (i, t) in q.terms.iter().enumerate() {
+            let c = term_score(t.weight, t.idf, self.probe_x(q.forms(t), d), k1);
+            if c > 0.0 {
+                score += c;
+                mask |= 1 << i;
+            }
+        }
+        (score, mask)
+    }
+
+    /// The k-th largest partial score among the candidates that already pass the gate and
+    /// are not exact-key documents, if at least `k` of them score above `min` (with the
+    /// slack): only those are considered.
+    fn kth(&self, s: &mut Scratch, ctx: &Ctx<'_>, k: usize, min: f64) -> Option<f64> {
+        let cfg = &self.config;
+        let mut tmp = std::mem::take(&mut s.tmp);
+        tmp.clear();
+        for &d in &s.cands {
+            let a = s.acc[d as usize];
+            if below(min, f64::from(a))
+                && passes_gate(cfg, s.mask[d as usize], ctx.gate_bit, ctx.n_ans)
+                && !ctx.exact.contains(&d)
+            {
+                tmp.push(a);
+            }
+        }
+        let kth = if tmp.len() >= k && k > 0 {
+            let (_, v, _) = tmp.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
+            Some(f64::from(*v))
+        } else {
+            None
+        };
+        s.tmp = tmp;
+        kth
+    }
+
+    /// Drops the live candidates that can no longer reach `threshold` with at most `rest`
+    /// more, or can no longer pass the gate with the terms in `bits`.
+    fn prune_live(&self, s: &mut Scratch, ctx: &Ctx<'_>, rest: f64, bits: u64, threshold: f64) {
+        let cfg = &self.config;
+        let Scratch { acc, mask, live, live_stamp, .. } = s;
+        live.retain(|&d| {
+            let d = d as usize;
+            let keep = !below(f64::from(acc[d]) + rest, threshold)
+                && passes_gate(cfg, mask[d] | bits, ctx.gate_bit, ctx.n_ans);
+            if !keep {
+                live_stamp[d] = 0;
+            }
+            keep
+        });
+    }
+
+    /// Collects into `s.hits` the best `k` eligible documents (passing the gate, not an
+    /// exact-key document, scoring at least the floor). Returns whether any candidate passed
+    /// the gate, and whether pruning kept documents from being candidates (then a `false`
+    /// first answer is not conclusive).
+    fn top_k(
+        &self,
+        s: &mut Scratch,
+        q: &Query,
+        ctx: &Ctx<'_>,
+        k: usize,
+        prune: bool,
+    ) -> (bool, bool) {
+        let cfg = &self.config;
+        let n = self.ids.len();
+        let m = q.terms.len();
+        s.hits.clear();
+        s.cands.clear();
+        s.live.clear();
+        // Pruning needs the terms by decreasing bound, and the contribution matrix to sum
+        // the survivors' scores in query order afterwards.
+        let prune = prune && m <= PRUNE_MAX_TERMS && m > 1;
+        s.order.clear();
+        s.order.extend((0..m).filter(|&t| q.terms[t].ub > 0.0));
+        if prune {
+            s.order.sort_by(|&a, &b| q.terms[b].ub.total_cmp(&q.terms[a].ub).then(a.cmp(&b)));
+        }
+        let in_order = s.order.windows(2).all(|w| w[0] < w[1]);
+        if !in_order && s.cm.len() < m * n {
+            s.cm.resize(m * n, 0.0);
+        }
+        // rest[j]: the bound, the bits and the postings of the terms from the j-th on.
+        s.rest.clear();
+        s.rest.resize(s.order.len() + 1, (0.0, 0, 0));
+        for j in (0..s.order.len()).rev() {
+            let (ub, bits, posts) = s.rest[j + 1];
+            let t = &q.terms[s.order[j]];
+            s.rest[j] = (ub + t.ub, bits | 1 << s.order[j], posts + t.postings);
+        }
+        let floor = f64::from(ctx.floor);
+        let mut threshold = floor;
+        let mut and_mode = false;
+        let mut max_acc = 0f32;
+        let order = std::mem::take(&mut s.order);
+        for (j, &t) in order.iter().enumerate() {
+            if prune && !and_mode && j > 0 {
+                // May documents not seen yet still make the top k? Worth asking only when
+                // the best partial score is above what the rest can add and the rest has
+                // more postings than there are candidates.
+                let (rest, bits, posts) = s.rest[j];
+                let mut switch = below(rest, floor);
+                if !switch
+                    && below(rest, f64::from(max_acc))
+                    && posts > s.cands.len()
+                    && s.cands.len() >= k
+                    && let Some(th) = self.kth(s, ctx, k, rest)
+                {
+                    threshold = threshold.max(th);
+                    switch = below(rest, threshold);
+                }
+                if switch {
+                    and_mode = true;
+                    let epoch = s.next_live_epoch();
+                    let mut live = std::mem::take(&mut s.live);
+                    for &d in &s.cands {
+                        let du = d as usize;
+                        if !below(f64::from(s.acc[du]) + rest, threshold)
+                            && passes_gate(cfg, s.mask[du] | bits, ctx.gate_bit, ctx.n_ans)
+                        {
+                            s.live_stamp[du] = epoch;
+                            live.push(d);
+                        }
+                    }
+                    s.live = live;
+                }
+            }
+            if !and_mode {
+                let max = if in_order {
+                    self.walk::<false, false>(s, q, t)
+                } else {
+                    self.walk::<true, false>(s, q, t)
+                };
+                max_acc = max_acc.max(max);
+                continue;
+            }
+            if s.live.is_empty() {
+                break;
+            }
+            // Update the live candidates: walk the postings or search them, whichever is
+            // cheaper.
+            let term = &q.terms[t];
+            let avg = term.postings as f64 / term.slots.max(1) as f64;
+            let probe_cost = s.live.len() as f64 * term.slots as f64 * (2.0 + (1.0 + avg).log2());
+            if probe_cost < 2.0 * term.postings as f64 {
+                let bit = 1u64 << t;
+                for li in 0..s.live.len() {
+                    let d = s.live[li] as usize;
+                    let x = self.probe_x(q.forms(term), d as u32);
+                    let c = term_score(term.weight, term.idf, x, cfg.k1);
+                    if c > 0.0 {
+                        if !in_order {
+                            s.cm[t * n + d] = c;
+                        }
+                        s.acc[d] += c;
+                        s.mask[d] |= bit;
+                    }
+                }
+            } else if in_order {
+                self.walk::<false, true>(s, q, t);
+            } else {
+                self.walk::<true, true>(s, q, t);
+            }
+            let (rest, bits, _) = s.rest[j + 1];
+            self.prune_live(s, ctx, rest, bits, threshold);
+        }
+        s.order = order;
+        // The survivors' exact scores, summed in query order.
+        let mut passed_gate = false;
+        let mut heap = std::mem::take(&mut s.hits);
+        // The heap's worst score once it is full: anything below it is out at once.
+        let mut worst_score = f32::NEG_INFINITY;
+        let survivors = if and_mode { &s.live } else { &s.cands };
+        for &d in survivors {
+            let du = d as usize;
+            let mask = s.mask[du];
+            if !passes_gate(cfg, mask, ctx.gate_bit, ctx.n_ans) {
+                continue;
+            }
+            passed_gate = true;
+            let score = if in_order {
+                s.acc[du]
+            } else {
+                let mut score = 0.0f32;
+                let mut bits = mask;
+                while bits != 0 {
+                    let t = bits.trailing_zeros() as usize;
+                    score += s.cm[t * n + du];
+                    bits &= bits - 1;
+                }
+                score
+            };
+            if score < ctx.floor || score < worst_score {
+                continue;
+            }
+            let cand = Cand { score, order: self.orders[du], ord: d, mask };
+            if heap.len() < k {
+                if !ctx.exact.contains(&d) {
+                    heap.push(cand);
+                    if heap.len() == k {
+                        worst_score = heap.peek().map_or(worst_score, |w| w.score);
+                    }
+                }
+            } else {
+                if let Some(mut worst) = heap.peek_mut()
+                    && cand < *worst
+                    && !ctx.exact.contains(&d)
+                {
+                    *worst = cand;
+                }
+                worst_score = heap.peek().map_or(worst_score, |w| w.score);
+            }
+        }
+        s.hits = heap;
+        for &d in &s.cands {
+            s.mask[d as usize] = 0;
+        }
+        (passed_gate, and_mode)
     }
 
     /// Searches for the `limit` best documents.
@@ -409,29 +908,39 @@ impl Index {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search(&self, query: &str, limit: usize) -> Outcome {
-        let Prepared { mut terms } = self.prepare(query);
+        self.search_with(query, limit, true)
+    }
+
+    /// [`Index::search`] without pruning: every matching document is scored. The reference
+    /// the pruned search is tested against.
+    #[cfg(test)]
+    pub(crate) fn search_exhaustive(&self, query: &str, limit: usize) -> Outcome {
+        self.search_with(query, limit, false)
+    }
+
+    fn search_with(&self, query: &str, limit: usize, prune: bool) -> Outcome {
         with_scratch(|s| {
+            self.prepare(s, query);
             let exact = self.exact_ords(query, &mut s.key);
-            self.accumulate(s, &mut terms);
-            let out = self.select(s, terms, &exact, limit);
-            s.clear();
+            let q = std::mem::take(&mut s.query);
+            let out = self.select(s, &q, &exact, limit, prune);
+            s.query = q;
             out
         })
     }
 
-    /// Ordinals of the documents with an exact key equal to `query`, ascending.
+    /// Ordinals of the documents with an exact key equal to `query`, by (order key, ordinal).
     pub(crate) fn exact_ords(&self, query: &str, buf: &mut String) -> Vec<u32> {
-        if self.keys.map.is_empty() {
+        if self.keys.is_empty() {
             return Vec::new();
         }
         normalize_key_into(query, buf);
         let mut ords: Vec<u32> = self
             .keys
             .get(buf)
-            .iter()
-            .filter_map(|&id| self.ids.binary_search(&id).ok().map(|o| o as u32))
+            .filter_map(|id| self.ids.binary_search(&id).ok().map(|o| o as u32))
             .collect();
-        ords.sort_unstable();
+        ords.sort_unstable_by_key(|&o| (self.orders[o as usize], o));
         ords.dedup();
         ords
     }
@@ -439,11 +948,13 @@ impl Index {
     fn select(
         &self,
         s: &mut Scratch,
-        mut terms: Vec<PTerm>,
+        q: &Query,
         exact: &[u32],
         limit: usize,
+        prune: bool,
     ) -> Outcome {
         let cfg: &Config = &self.config;
+        let terms = &q.terms;
         let n_terms = terms.len();
         let n_ans = terms.iter().filter(|t| t.answerable).count();
         let best_possible: f32 =
@@ -467,53 +978,35 @@ impl Index {
         } else {
             None
         };
-        let floor = cfg.min_relative_score * best_possible;
+        let ctx = Ctx { gate_bit, n_ans, floor: cfg.min_relative_score * best_possible, exact };
         let mut passed_gate = false;
-        s.heap.clear();
+        s.hits.clear();
         if reason.is_none() && limit > exact.len() {
             let k = limit - exact.len();
-            for &d in &s.docs {
-                let m = s.mask[d as usize];
-                if !passes_gate(cfg, m, gate_bit, n_ans) {
-                    continue;
-                }
-                passed_gate = true;
-                let score = s.score[d as usize];
-                if score < floor || exact.contains(&d) {
-                    continue;
-                }
-                let cand = Cand { score, ord: d };
-                if s.heap.len() < k {
-                    s.heap.push(cand);
-                } else if let Some(mut worst) = s.heap.peek_mut()
-                    && cand < *worst
-                {
-                    *worst = cand;
-                }
+            let (passed, pruned) = self.top_k(s, q, &ctx, k, prune);
+            passed_gate = passed;
+            if s.hits.is_empty() && pruned && !passed_gate {
+                // Pruning skipped documents; whether one of them passed the gate decides
+                // between the gate and the floor as the reason for the empty answer.
+                passed_gate = self.top_k(s, q, &ctx, k, false).0;
             }
         }
-        let mut hits: Vec<Hit> = Vec::with_capacity(limit.min(exact.len() + s.heap.len()));
+        let mut hits: Vec<Hit> = Vec::with_capacity(limit.min(exact.len() + s.hits.len()));
         for &d in exact.iter().take(limit) {
-            let d = d as usize;
-            hits.push(Hit {
-                doc: DocId(self.ids[d]),
-                score: s.score.get(d).copied().unwrap_or(0.0),
-                exact_key: true,
-                matched: s.mask.get(d).copied().unwrap_or(0),
-            });
+            let (score, matched) = self.score_doc(q, d);
+            hits.push(Hit { doc: DocId(self.ids[d as usize]), score, exact_key: true, matched });
         }
-        let heap = std::mem::take(&mut s.heap);
-        let mut sorted = heap.into_sorted_vec();
+        let mut sorted = std::mem::take(&mut s.hits).into_sorted_vec();
         for c in &sorted {
             hits.push(Hit {
                 doc: DocId(self.ids[c.ord as usize]),
                 score: c.score,
                 exact_key: false,
-                matched: s.mask[c.ord as usize],
+                matched: c.mask,
             });
         }
         sorted.clear();
-        s.heap = BinaryHeap::from(sorted);
+        s.hits = BinaryHeap::from(sorted);
         if hits.is_empty() && limit > 0 && reason.is_none() {
             reason = Some(if passed_gate { Abstention::Floor } else { Abstention::Gate });
         }
@@ -522,7 +1015,7 @@ impl Index {
         }
         let in_hits = hits.iter().fold(0u64, |m, h| m | h.matched);
         let terms = terms
-            .drain(..)
+            .iter()
             .enumerate()
             .map(|(i, t)| QueryTerm {
                 status: if !t.answerable {
@@ -532,8 +1025,8 @@ impl Index {
                 } else {
                     TermStatus::Filtered
                 },
-                word: t.word,
-                stem: t.stem,
+                text: q.text[t.start..t.end].into(),
+                split: t.split - t.start,
                 origin: t.origin,
                 weight: t.weight,
                 df: t.df,
@@ -545,6 +1038,7 @@ impl Index {
 }
 
 /// Whether a document that matched the query terms in `mask` passes the gate and coverage.
+/// Monotone: matching more terms never makes a document fail.
 pub(crate) fn passes_gate(cfg: &Config, mask: u64, gate_bit: u64, n_ans: usize) -> bool {
     let covered = |c: crate::config::Coverage| {
         n_ans >= c.min_terms && mask.count_ones() as f32 >= c.fraction * n_ans as f32

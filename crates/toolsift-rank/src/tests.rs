@@ -22,19 +22,23 @@ fn key_normalization() {
 fn vocab(words: &[(&str, &str)]) -> Vocab {
     let mut v = Vocab::default();
     for &(w, s) in words {
-        let t = v.intern(w, s).unwrap_or(0);
-        v.terms[t as usize].postings.push(crate::vocab::Posting { doc: 0, pf: 1.0 });
+        v.intern(w, s);
     }
     v.finish();
     v
 }
 
+/// The forms' words, one per slot of each form's range.
 #[track_caller]
 fn check_related(v: &Vocab, word: &str, stem: &str, want: &[(&str, Relation)]) {
     let mut out: Vec<Form> = Vec::new();
-    v.related(word, stem, 4, &mut out);
-    let got: Vec<(&str, Relation)> =
-        out.iter().map(|f| (&*v.terms[f.term as usize].word, f.relation)).collect();
+    v.related(word, stem, 4, |_| 1.0, &mut out);
+    let got: Vec<(&str, Relation)> = out
+        .iter()
+        .flat_map(|f| {
+            (f.start..f.end).map(|slot| (v.words.get(v.slot_term[slot as usize]), f.relation))
+        })
+        .collect();
     assert_eq!(got, want, "related({word:?}, {stem:?})");
 }
 
@@ -106,4 +110,163 @@ fn related_terms_from_sorted_tables() {
         "abcd",
         &[("abcd", Exact), ("abcde", Prefix), ("abcdef", Prefix), ("abcdefg", Prefix)],
     );
+}
+
+/// Expands a few words, for the differential law.
+#[derive(Debug)]
+struct Synonyms;
+
+impl crate::Expander for Synonyms {
+    fn expand(&self, word: &str, _stem: &str, emit: &mut dyn FnMut(&str, f32)) {
+        match word {
+            "delete" => emit("remove", 1.0),
+            "list" => {
+                emit("show", 0.6);
+                emit("lists", 1.0);
+            }
+            "repository" => emit("project", 0.8),
+            "zebra" => emit("alpha", 0.5),
+            _ => {}
+        }
+    }
+}
+
+mod differential {
+    //! Law: the pruned top-k equals the exhaustive one (hits, scores bit for bit, order,
+    //! matched terms, abstention), for any documents, query, limit and abstention settings.
+
+    use super::Synonyms;
+    use crate::{Document, Index, Outcome};
+    use proptest::prelude::*;
+    use std::sync::Arc;
+
+    /// Skewed on purpose: a few words are in most documents, most words in few.
+    const WORDS: &[&str] = &[
+        "list",
+        "list",
+        "list",
+        "get",
+        "get",
+        "create",
+        "create",
+        "issue",
+        "issues",
+        "repo",
+        "repos",
+        "repository",
+        "report",
+        "delete",
+        "remove",
+        "show",
+        "project",
+        "alpha",
+        "beta",
+        "gamma",
+        "file",
+        "files",
+        "message",
+        "channel",
+        "zebra",
+        "pod",
+        "deploy",
+    ];
+
+    fn text() -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(WORDS), 0..7).prop_map(|w| w.join(" "))
+    }
+
+    fn docs() -> impl Strategy<Value = Vec<(String, String, String, u64)>> {
+        prop::collection::vec((text(), text(), text(), 0..4u64), 1..60)
+    }
+
+    #[derive(Debug, Clone)]
+    struct Settings {
+        gate: bool,
+        coverage: Option<(usize, f32)>,
+        floor: f32,
+        expander: bool,
+    }
+
+    fn settings() -> impl Strategy<Value = Settings> {
+        (
+            any::<bool>(),
+            prop::option::of((1..4usize, prop::sample::select(vec![0.3f32, 0.5, 1.0]))),
+            prop::sample::select(vec![0.0f32, 0.05, 0.2, 0.4]),
+            any::<bool>(),
+        )
+            .prop_map(|(gate, coverage, floor, expander)| Settings {
+                gate,
+                coverage,
+                floor,
+                expander,
+            })
+    }
+
+    fn index(set: &Settings, docs: &[(String, String, String, u64)]) -> Index {
+        let mut b = Index::builder().gate(set.gate).min_relative_score(set.floor);
+        if let Some((n, f)) = set.coverage {
+            b = b.coverage(n, f);
+        }
+        if set.expander {
+            b = b.expander(Arc::new(Synonyms));
+        }
+        let mut ix = b.build().expect("valid settings");
+        ix.add(docs.iter().enumerate().map(|(i, (n, s, d, order))| {
+            Document::new()
+                .field("name", n.as_str())
+                .field("summary", s.as_str())
+                .field("details", d.as_str())
+                .key(format!("k{}", i % 7))
+                .order(*order)
+        }))
+        .expect("known fields");
+        ix
+    }
+
+    fn same(ix: &Index, q: &str, k: usize) -> Result<(), TestCaseError> {
+        let pruned: Outcome = ix.search(q, k);
+        let full: Outcome = ix.search_exhaustive(q, k);
+        prop_assert_eq!(&pruned, &full, "query {:?} limit {}", q, k);
+        for h in pruned.hits() {
+            let e = ix.explain(h.doc(), q).expect("hit is indexed");
+            prop_assert_eq!(e.score.to_bits(), h.score().to_bits());
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(160))]
+
+        #[test]
+        fn pruned_equals_exhaustive(
+            set in settings(),
+            docs in docs(),
+            queries in prop::collection::vec(text(), 1..6),
+            k in 1..6usize,
+        ) {
+            let ix = index(&set, &docs);
+            for q in queries.iter().map(String::as_str).chain(["k3", "list zebra report"]) {
+                same(&ix, q, k)?;
+                same(&ix, q, 1)?;
+            }
+        }
+
+        #[test]
+        fn pruned_equals_exhaustive_after_updates(
+            set in settings(),
+            docs in docs(),
+            removed in prop::collection::vec(any::<prop::sample::Index>(), 0..10),
+            queries in prop::collection::vec(text(), 1..4),
+            k in 1..4usize,
+        ) {
+            let mut ix = index(&set, &docs);
+            let ids: Vec<_> = ix.docs().collect();
+            let gone: Vec<_> = removed.iter().map(|i| ids[i.index(ids.len())]).collect();
+            ix.remove(&gone);
+            ix.add([Document::new().field("name", "list issues").order(1)]).expect("fields");
+            for q in &queries {
+                same(&ix, q, k)?;
+            }
+        }
+    }
 }

@@ -1,116 +1,160 @@
-//! The interned vocabulary: terms with their postings, stems, and the sorted stem table that
-//! resolves related terms.
+//! The interned vocabulary: words and stems in string arenas, the sorted stem table that
+//! resolves related terms, and the slot order that lays related terms out contiguously.
 //!
-//! Hash maps here only answer lookups; every iteration that can reach output goes through the
-//! sorted structures (`StemEntry::terms` sorted by word, `Vocab::sorted_stems` sorted by text).
+//! Every term has a *slot*: its position when terms are sorted by (stem text, word). The
+//! postings are stored in slot order (see [`crate::postings`]), so the words of one stem, and
+//! the words of all the stems that extend a stem by a prefix, occupy one contiguous range of
+//! slots and of postings. Related terms are therefore resolved into a handful of slot ranges
+//! ([`Form`]s), never into per-word lists.
+//!
+//! The hash tables here only answer lookups; every iteration that can reach output goes through
+//! the sorted structures.
 
 use crate::config::Relation;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// A small, fast, deterministic hasher for short strings (the rustc "Fx" mixing step).
-///
-/// Only lookups use it; nothing iterates a hash map in an order that reaches output.
-#[derive(Debug, Default, Clone, Copy)]
-pub(crate) struct FxHasher {
-    hash: u64,
-}
+const EMPTY: u32 = u32::MAX;
 
-const FX_SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(FX_SEED);
+/// The rustc "Fx" mixing step over 8-byte chunks, finished so the low bits are usable.
+fn fx_hash(bytes: &[u8]) -> usize {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let mut h = 0u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let mut buf = [0u8; 8];
+        buf.copy_from_slice(c);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(SEED);
     }
+    let rest = chunks.remainder();
+    let mut buf = [0u8; 8];
+    buf[..rest.len()].copy_from_slice(rest);
+    h = (h.rotate_left(5) ^ u64::from_le_bytes(buf) ^ bytes.len() as u64).wrapping_mul(SEED);
+    (h ^ (h >> 32)) as usize
 }
 
-impl Hasher for FxHasher {
+/// Interned strings: one arena, ids in order of interning, and an open-addressing table for
+/// lookups (load factor at most 1/2).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct StrTable {
+    arena: String,
+    /// End offset of string `i` in the arena; it starts where string `i - 1` ends.
+    ends: Vec<u32>,
+    table: Vec<u32>,
+}
+
+impl StrTable {
+    /// The string with id `id`.
     #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut buf = [0u8; 8];
-            buf.copy_from_slice(c);
-            self.add(u64::from_le_bytes(buf));
+    pub(crate) fn get(&self, id: u32) -> &str {
+        let i = id as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.arena[start..self.ends[i] as usize]
+    }
+
+    /// The id of `s`, if interned.
+    #[inline]
+    pub(crate) fn find(&self, s: &str) -> Option<u32> {
+        if self.table.is_empty() {
+            return None;
         }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut buf = [0u8; 8];
-            buf[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(buf));
+        let mask = self.table.len() - 1;
+        let mut i = fx_hash(s.as_bytes()) & mask;
+        loop {
+            let id = self.table[i];
+            if id == EMPTY {
+                return None;
+            }
+            if self.get(id) == s {
+                return Some(id);
+            }
+            i = (i + 1) & mask;
         }
     }
 
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
+    /// Interns `s`, which must not be interned yet; `None` past `u32` capacity.
+    pub(crate) fn push(&mut self, s: &str) -> Option<u32> {
+        let id = u32::try_from(self.ends.len()).ok().filter(|&i| i < EMPTY - 1)?;
+        let end = u32::try_from(self.arena.len() + s.len()).ok()?;
+        if (self.ends.len() + 1) * 2 > self.table.len() {
+            self.grow();
+        }
+        self.arena.push_str(s);
+        self.ends.push(end);
+        self.place(id);
+        Some(id)
     }
 
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.hash
+    fn place(&mut self, id: u32) {
+        let mask = self.table.len() - 1;
+        let mut i = fx_hash(self.get(id).as_bytes()) & mask;
+        while self.table[i] != EMPTY {
+            i = (i + 1) & mask;
+        }
+        self.table[i] = id;
+    }
+
+    fn grow(&mut self) {
+        let size = (self.table.len() * 2).max(16);
+        self.table = vec![EMPTY; size];
+        for id in 0..self.ends.len() as u32 {
+            self.place(id);
+        }
+    }
+
+    pub(crate) fn shrink(&mut self) {
+        self.arena.shrink_to_fit();
+        self.ends.shrink_to_fit();
+    }
+
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.arena.capacity() + 4 * (self.ends.capacity() + self.table.capacity())
     }
 }
 
-pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
-
-/// One posting: a document (by its dense ordinal) and the term's precomputed BM25F
-/// pseudo-frequency in it, `Σ_f w_f · tf_f / (1 − b_f + b_f · len_f / avg_f)`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Posting {
-    pub(crate) doc: u32,
-    pub(crate) pf: f32,
-}
-
-/// One interned term.
-#[derive(Debug, Clone)]
-pub(crate) struct TermEntry {
-    pub(crate) word: Box<str>,
-    // Read only when saving an index; kept in all builds so the layout does not depend on it.
-    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
-    pub(crate) stem: u32,
-    /// Sorted by document ordinal.
-    pub(crate) postings: Vec<Posting>,
-    /// Per-field (origin-weighted) term frequencies, one row of `nfields` per posting.
-    pub(crate) tf: Vec<f32>,
-}
-
-/// One interned stem.
-#[derive(Debug, Clone)]
-pub(crate) struct StemEntry {
-    pub(crate) text: Box<str>,
-    /// Terms with this stem, sorted by word.
-    pub(crate) terms: Vec<u32>,
+/// One interned stem's place in the sorted stem table.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct StemInfo {
     /// Documents that contain at least one term with this stem.
     pub(crate) df: u32,
     /// Length in characters.
     pub(crate) chars: u32,
     /// Position in `Vocab::sorted_stems`.
     pub(crate) rank: u32,
-    /// End (exclusive) of the range of `sorted_stems` after `rank` holding the stems that
-    /// extend this one.
+    /// End (exclusive) of the range of ranks after `rank` holding the stems that extend this
+    /// one.
     pub(crate) ext_end: u32,
     /// The longest other stem that is a prefix of this one, or `u32::MAX`.
     pub(crate) parent: u32,
 }
 
-/// A related catalog term of a query term.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A range of slots whose terms are related to a query term in the same way.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Form {
-    pub(crate) term: u32,
+    /// Slots `start..end`.
+    pub(crate) start: u32,
+    pub(crate) end: u32,
     pub(crate) relation: Relation,
+    /// The relation weight (for expansions, times the expander's weight).
+    pub(crate) weight: f32,
 }
 
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Vocab {
-    word_ids: FxMap<Box<str>, u32>,
-    stem_ids: FxMap<Box<str>, u32>,
-    pub(crate) terms: Vec<TermEntry>,
-    pub(crate) stems: Vec<StemEntry>,
-    /// Stem ids sorted by stem text, for prefix ranges.
+    pub(crate) words: StrTable,
+    pub(crate) stems: StrTable,
+    /// Stem id per term id.
+    pub(crate) term_stem: Vec<u32>,
+    /// Slot per term id (terms interned since the last [`Vocab::finish`] have none yet).
+    pub(crate) term_slot: Vec<u32>,
+    /// Term id per slot.
+    pub(crate) slot_term: Vec<u32>,
+    pub(crate) stem: Vec<StemInfo>,
+    /// Stem ids sorted by stem text.
     pub(crate) sorted_stems: Vec<u32>,
-    /// Stems interned since the last [`Vocab::finish`], not yet in `sorted_stems`.
+    /// The first slot of the stem at each rank, and the number of slots at the end.
+    pub(crate) rank_slot: Vec<u32>,
+    /// Terms interned since the last [`Vocab::finish`].
+    pending_terms: Vec<u32>,
+    /// Stems interned since the last [`Vocab::finish`].
     pending_stems: Vec<u32>,
 }
 
@@ -118,7 +162,7 @@ impl Vocab {
     /// The id of `word`, interning it (with `stem`) if new. `None` past `u32` capacity.
     #[inline]
     pub(crate) fn intern(&mut self, word: &str, stem: &str) -> Option<u32> {
-        if let Some(&id) = self.word_ids.get(word) {
+        if let Some(id) = self.words.find(word) {
             return Some(id);
         }
         self.intern_new(word, stem)
@@ -126,52 +170,89 @@ impl Vocab {
 
     #[cold]
     fn intern_new(&mut self, word: &str, stem: &str) -> Option<u32> {
-        let id = u32::try_from(self.terms.len()).ok().filter(|&i| i < u32::MAX)?;
-        let stem_id = match self.stem_ids.get(stem) {
-            Some(&s) => s,
+        let stem_id = match self.stems.find(stem) {
+            Some(s) => s,
             None => {
-                let s = u32::try_from(self.stems.len()).ok()?;
-                self.stem_ids.insert(stem.into(), s);
-                self.stems.push(StemEntry {
-                    text: stem.into(),
-                    terms: Vec::new(),
+                let s = self.stems.push(stem)?;
+                self.stem.push(StemInfo {
                     df: 0,
                     chars: stem.chars().count() as u32,
                     rank: 0,
                     ext_end: 0,
-                    parent: u32::MAX,
+                    parent: EMPTY,
                 });
                 self.pending_stems.push(s);
                 s
             }
         };
-        self.word_ids.insert(word.into(), id);
-        self.terms.push(TermEntry {
-            word: word.into(),
-            stem: stem_id,
-            postings: Vec::new(),
-            tf: Vec::new(),
-        });
-        let terms = &self.terms;
-        let list = &mut self.stems[stem_id as usize].terms;
-        let at = list.partition_point(|&t| *terms[t as usize].word < *word);
-        list.insert(at, id);
+        let id = self.words.push(word)?;
+        self.term_stem.push(stem_id);
+        self.pending_terms.push(id);
         Some(id)
     }
 
-    /// Merges the stems interned since the last call into the sorted stem table.
+    /// Whether terms or stems were interned since the last [`Vocab::finish`].
+    pub(crate) fn has_pending(&self) -> bool {
+        !self.pending_terms.is_empty()
+    }
+
+    /// Puts the terms and stems interned since the last call into the sorted tables and the
+    /// slot order.
     pub(crate) fn finish(&mut self) {
-        if self.pending_stems.is_empty() {
+        if !self.pending_stems.is_empty() {
+            self.merge_stems();
+        }
+        if self.pending_terms.is_empty() {
             return;
         }
+        self.pending_terms.clear();
+        // Slot order: terms bucketed by their stem's rank (a counting sort), each bucket by
+        // word (buckets are a stem's words: a handful).
+        let nstems = self.sorted_stems.len();
+        let mut first = vec![0u32; nstems + 1];
+        for &s in &self.term_stem {
+            first[self.stem[s as usize].rank as usize + 1] += 1;
+        }
+        for r in 0..nstems {
+            first[r + 1] += first[r];
+        }
+        let mut fill = first.clone();
+        let mut order = vec![0u32; self.term_stem.len()];
+        for (t, &s) in self.term_stem.iter().enumerate() {
+            let r = self.stem[s as usize].rank as usize;
+            order[fill[r] as usize] = t as u32;
+            fill[r] += 1;
+        }
+        for r in 0..nstems {
+            let bucket = &mut order[first[r] as usize..first[r + 1] as usize];
+            if bucket.len() > 1 {
+                let words = &self.words;
+                bucket.sort_unstable_by(|&a, &b| words.get(a).cmp(words.get(b)));
+            }
+        }
+        self.term_slot.resize(self.term_stem.len(), 0);
+        for (slot, &t) in order.iter().enumerate() {
+            self.term_slot[t as usize] = slot as u32;
+        }
+        self.slot_term = order;
+        self.rank_slot = first;
+        self.words.shrink();
+        self.stems.shrink();
+        self.term_stem.shrink_to_fit();
+        self.term_slot.shrink_to_fit();
+        self.stem.shrink_to_fit();
+    }
+
+    /// Merges the pending stems into the sorted stem table and relinks the prefix relations.
+    fn merge_stems(&mut self) {
         let stems = &self.stems;
         let mut pending = std::mem::take(&mut self.pending_stems);
-        pending.sort_unstable_by(|&a, &b| stems[a as usize].text.cmp(&stems[b as usize].text));
+        pending.sort_unstable_by(|&a, &b| stems.get(a).cmp(stems.get(b)));
         let old = std::mem::take(&mut self.sorted_stems);
         let mut merged = Vec::with_capacity(old.len() + pending.len());
         let (mut i, mut j) = (0, 0);
         while i < old.len() && j < pending.len() {
-            if stems[old[i] as usize].text <= stems[pending[j] as usize].text {
+            if stems.get(old[i]) <= stems.get(pending[j]) {
                 merged.push(old[i]);
                 i += 1;
             } else {
@@ -190,118 +271,125 @@ impl Vocab {
     /// among the stems (the chain of parents lists all of them, longest first).
     fn link_prefixes(&mut self) {
         let mut stack: Vec<u32> = Vec::new();
-        let stems = &mut self.stems;
         for (rank, &s) in self.sorted_stems.iter().enumerate() {
             while let Some(&top) = stack.last() {
-                let (t, c) = (&stems[top as usize].text, &stems[s as usize].text);
-                if c.len() > t.len() && c.starts_with(&**t) {
+                let (t, c) = (self.stems.get(top), self.stems.get(s));
+                if c.len() > t.len() && c.starts_with(t) {
                     break;
                 }
-                stems[top as usize].ext_end = rank as u32;
+                self.stem[top as usize].ext_end = rank as u32;
                 stack.pop();
             }
-            let entry = &mut stems[s as usize];
+            let entry = &mut self.stem[s as usize];
             entry.rank = rank as u32;
-            entry.parent = stack.last().copied().unwrap_or(u32::MAX);
+            entry.parent = stack.last().copied().unwrap_or(EMPTY);
             stack.push(s);
         }
         let end = self.sorted_stems.len() as u32;
         for s in stack {
-            stems[s as usize].ext_end = end;
+            self.stem[s as usize].ext_end = end;
         }
     }
 
     pub(crate) fn term_id(&self, word: &str) -> Option<u32> {
-        self.word_ids.get(word).copied()
+        self.words.find(word)
     }
 
     pub(crate) fn stem_id(&self, stem: &str) -> Option<u32> {
-        self.stem_ids.get(stem).copied()
+        self.stems.find(stem)
     }
 
-    /// Appends the catalog terms related to a query term (`word` with `stem`) to `out`, in a
-    /// history-independent order: the exact word; same-stem words by word; then the stems
-    /// related by prefix, shorter ones first from the longest down, then longer ones in sorted
-    /// order, each stem's words by word. Terms without postings are skipped.
-    pub(crate) fn related(&self, word: &str, stem: &str, min_chars: usize, out: &mut Vec<Form>) {
-        if let Some(t) = self.term_id(word).filter(|&t| self.live(t)) {
-            out.push(Form { term: t, relation: Relation::Exact });
+    /// The slots of the stems at ranks `from..to`.
+    fn rank_range(&self, from: u32, to: u32) -> (u32, u32) {
+        let at = |r: u32| self.rank_slot.get(r as usize).copied().unwrap_or(0);
+        (at(from), at(to))
+    }
+
+    /// The slots of stem `s`.
+    pub(crate) fn stem_slots(&self, s: u32) -> (u32, u32) {
+        let r = self.stem[s as usize].rank;
+        self.rank_range(r, r + 1)
+    }
+
+    /// Appends the forms of a query term (`word` with `stem`) to `out`, in a
+    /// history-independent order: the exact word; the other words of its stem, by word; then
+    /// the stems related by prefix, shorter ones first from the longest down, then longer ones
+    /// in sorted order, each stem's words by word. Weights come from `weight`.
+    pub(crate) fn related(
+        &self,
+        word: &str,
+        stem: &str,
+        min_chars: usize,
+        weight: impl Fn(Relation) -> f32,
+        out: &mut Vec<Form>,
+    ) {
+        let mut push = |(start, end): (u32, u32), relation: Relation| {
+            if start < end {
+                out.push(Form { start, end, relation, weight: weight(relation) });
+            }
+        };
+        let exact = self.term_id(word).and_then(|t| self.term_slot.get(t as usize).copied());
+        if let Some(s) = exact {
+            push((s, s + 1), Relation::Exact);
         }
         let min_chars = min_chars as u32;
         match self.stem_id(stem) {
             Some(s) => {
-                let entry = &self.stems[s as usize];
-                for &t in &entry.terms {
-                    if self.live(t) && *self.terms[t as usize].word != *word {
-                        out.push(Form { term: t, relation: Relation::Stem });
+                let entry = self.stem[s as usize];
+                let (a, b) = self.rank_range(entry.rank, entry.rank + 1);
+                match exact.filter(|&e| (a..b).contains(&e)) {
+                    Some(e) => {
+                        push((a, e), Relation::Stem);
+                        push((e + 1, b), Relation::Stem);
                     }
+                    None => push((a, b), Relation::Stem),
                 }
                 // Shorter stems: the chain of parents, longest first.
                 let mut p = entry.parent;
-                while let Some(parent) = self.stems.get(p as usize) {
+                while let Some(parent) = self.stem.get(p as usize) {
                     if parent.chars < min_chars {
                         break;
                     }
-                    self.push_prefix_stem(p, out);
+                    push(self.rank_range(parent.rank, parent.rank + 1), Relation::Prefix);
                     p = parent.parent;
                 }
                 // Longer stems: the precomputed range after this one.
                 if entry.chars >= min_chars {
-                    let range = entry.rank as usize + 1..entry.ext_end as usize;
-                    for &e in self.sorted_stems.get(range).unwrap_or(&[]) {
-                        self.push_prefix_stem(e, out);
-                    }
+                    push(self.rank_range(entry.rank + 1, entry.ext_end), Relation::Prefix);
                 }
             }
             None => {
                 // A stem the catalog does not have: look its prefixes up one by one, longest
                 // first, and find its extensions by binary search.
-                let ends: Vec<usize> =
-                    stem.char_indices().map(|(at, _)| at).skip(min_chars as usize).collect();
-                for &at in ends.iter().rev() {
+                // Char `k` starts at byte `at`: `stem[..at]` is the prefix of `k` characters.
+                let chars = stem.chars().count();
+                let cuts = stem.char_indices().rev().zip((0..chars).rev());
+                for ((at, _), _) in cuts.take_while(|&(_, k)| k >= min_chars as usize) {
                     if let Some(s) = self.stem_id(&stem[..at]) {
-                        self.push_prefix_stem(s, out);
+                        push(self.stem_slots(s), Relation::Prefix);
                     }
                 }
-                if stem.chars().count() >= min_chars as usize {
+                if chars >= min_chars as usize {
                     let stems = &self.stems;
-                    let start =
-                        self.sorted_stems.partition_point(|&s| *stems[s as usize].text < *stem);
-                    for &s in &self.sorted_stems[start..] {
-                        if !stems[s as usize].text.starts_with(stem) {
-                            break;
-                        }
-                        self.push_prefix_stem(s, out);
-                    }
+                    let sorted = &self.sorted_stems;
+                    let start = sorted.partition_point(|&s| stems.get(s) < stem);
+                    let len = sorted[start..].partition_point(|&s| stems.get(s).starts_with(stem));
+                    push(self.rank_range(start as u32, (start + len) as u32), Relation::Prefix);
                 }
-            }
-        }
-    }
-
-    fn live(&self, t: u32) -> bool {
-        !self.terms[t as usize].postings.is_empty()
-    }
-
-    fn push_prefix_stem(&self, s: u32, out: &mut Vec<Form>) {
-        for &t in &self.stems[s as usize].terms {
-            if self.live(t) {
-                out.push(Form { term: t, relation: Relation::Prefix });
             }
         }
     }
 
     pub(crate) fn heap_bytes(&self) -> usize {
-        let entry = std::mem::size_of::<(Box<str>, u32)>() + 8;
-        let mut bytes = (self.word_ids.capacity() + self.stem_ids.capacity()) * entry;
-        for t in &self.terms {
-            bytes += std::mem::size_of::<TermEntry>() + 2 * t.word.len();
-            bytes += t.postings.capacity() * std::mem::size_of::<Posting>();
-            bytes += t.tf.capacity() * 4;
-        }
-        for s in &self.stems {
-            bytes += std::mem::size_of::<StemEntry>() + 2 * s.text.len() + s.terms.capacity() * 4;
-        }
-        bytes += (self.sorted_stems.capacity() + self.pending_stems.capacity()) * 4;
-        bytes
+        self.words.heap_bytes()
+            + self.stems.heap_bytes()
+            + 4 * (self.term_stem.capacity()
+                + self.term_slot.capacity()
+                + self.slot_term.capacity()
+                + self.sorted_stems.capacity()
+                + self.rank_slot.capacity()
+                + self.pending_terms.capacity()
+                + self.pending_stems.capacity())
+            + self.stem.capacity() * std::mem::size_of::<StemInfo>()
     }
 }

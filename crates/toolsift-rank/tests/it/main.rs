@@ -2,15 +2,19 @@
 //!
 //! Modules: `scoring` (hand-computed BM25F scores), `relations` (related terms and their
 //! idf), `abstention` (empty answers and why), `keys` (exact-key override), `updates` (add,
-//! remove, replace a group), `golden` (explain output), `props` (proptest laws), `saved` (the
+//! remove, replace a group), `expansion` (query expansion and the order key), `golden` (explain output), `props` (proptest laws), `saved` (the
 //! `serde` feature), `config` (builder validation).
 
 mod abstention;
 mod config;
+mod expansion;
 mod golden;
 mod keys;
 mod props;
 mod relations;
+// Save → load → same results for arbitrary documents and queries (#10).
+#[cfg(feature = "serde")]
+mod roundtrip;
 #[cfg(feature = "serde")]
 mod saved;
 mod scoring;

@@ -1,0 +1,63 @@
+//! [`Expander`]: the query-expansion hook (synonyms, translations, an intent lexicon).
+
+use std::fmt::Debug;
+
+/// Proposes extra words for a query term, such as synonyms from an intent lexicon.
+///
+/// Set with [`IndexBuilder::expander`](crate::IndexBuilder::expander). For each distinct query
+/// term the index calls [`expand`](Expander::expand) once with the term's analyzed word and
+/// stem; each word passed to `emit` becomes an extra form of that term:
+///
+/// - The emitted word must be one analyzed term, as the index's analyzer produces them
+///   (lowercased and folded, a single word). The index looks up the word and, through the
+///   analyzer's stemmer, every catalog word with the same stem; all of them are forms of the
+///   query term with [`Relation::Expansion`](crate::Relation::Expansion), weighted by the
+///   configured expansion weight (default 0.5) times the emitted weight. Emitted weights are
+///   clamped to `[0, 1]`; a weight that is not a positive number, an empty word and the term's
+///   own word are ignored.
+/// - A catalog word that is already a form of the term (exact, same stem, stem prefix) keeps
+///   its relation; a word reached by several emitted words keeps the largest weight.
+/// - Expansion forms add to the term's pseudo-frequency before saturation, like the other
+///   related forms, so a document that says both the word and its synonym does not count
+///   twice at full weight.
+/// - Expansion forms never change the document frequency of a term the catalog contains
+///   (through its exact, same-stem or prefix forms): a rare word does not become common
+///   through its synonyms. A term that occurs ONLY through its expansions takes its document
+///   frequency from them (the documents containing any expansion form), since it has no rarity
+///   of its own.
+/// - A term is answerable (it counts for the gate, the coverage and the best possible score)
+///   only if some document actually contains one of its forms. An expansion that matches no
+///   document leaves an unknown term unknown.
+///
+/// Implementations must be deterministic: the same word and stem always emit the same words
+/// in the same order.
+///
+/// # Example
+///
+/// ```
+/// use toolsift_rank::Expander;
+///
+/// /// A tiny lexicon.
+/// #[derive(Debug)]
+/// struct Lexicon(Vec<(&'static str, &'static str, f32)>);
+///
+/// impl Expander for Lexicon {
+///     fn expand(&self, word: &str, _stem: &str, emit: &mut dyn FnMut(&str, f32)) {
+///         for &(from, to, weight) in &self.0 {
+///             if from == word {
+///                 emit(to, weight);
+///             }
+///         }
+///     }
+/// }
+///
+/// let lexicon = Lexicon(vec![("delete", "remove", 1.0), ("delete", "drop", 0.8)]);
+/// let mut got = Vec::new();
+/// lexicon.expand("delete", "delet", &mut |w, x| got.push((w.to_owned(), x)));
+/// assert_eq!(got, [("remove".to_owned(), 1.0), ("drop".to_owned(), 0.8)]);
+/// ```
+pub trait Expander: Send + Sync + Debug {
+    /// Calls `emit(word, weight)` for each extra word of the query term `word` (with stem
+    /// `stem`), `weight` in `[0, 1]`.
+    fn expand(&self, word: &str, stem: &str, emit: &mut dyn FnMut(&str, f32));
+}

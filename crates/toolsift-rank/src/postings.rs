@@ -1,0 +1,143 @@
+//! The flat postings: every (term, document) pair in three parallel arrays, in slot order.
+//!
+//! Slot `s` (see [`crate::vocab`]) owns postings `offsets[s]..offsets[s + 1]`, sorted by
+//! document ordinal. Per posting the index stores the document (4 bytes), the precomputed
+//! BM25F pseudo-frequency (4 bytes) and the per-field term frequencies, packed into one `u32`
+//! when the term occurs in one field with an integral frequency (the common case) and
+//! otherwise pointing into a side array of (field mask, frequencies). Search reads only the
+//! first two arrays.
+
+/// A tf code with this bit set points into [`Postings::extra`].
+const EXTRA: u32 = 1 << 31;
+const FIELD_SHIFT: u32 = 26;
+const TF_MASK: u32 = (1 << FIELD_SHIFT) - 1;
+/// The largest frequency stored inline (integers up to 2^24 are exact in `f32`).
+const MAX_INLINE_TF: f32 = 16_777_216.0;
+
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Postings {
+    /// Start of each slot's postings, and the total at the end.
+    pub(crate) offsets: Vec<usize>,
+    /// Document ordinal per posting.
+    pub(crate) doc: Vec<u32>,
+    /// Pseudo-frequency per posting, `Σ_f w_f · tf_f / (1 − b_f + b_f · len_f / avg_f)`.
+    pub(crate) pf: Vec<f32>,
+    /// Packed per-field term frequencies per posting.
+    pub(crate) tf: Vec<u32>,
+    /// Term frequencies that do not fit a packed code: a field mask, then one `f32` (as bits)
+    /// per field in the mask, in field order.
+    pub(crate) extra: Vec<u32>,
+    /// The largest pseudo-frequency of each slot.
+    pub(crate) max_pf: Vec<f32>,
+}
+
+impl Postings {
+    /// The postings of slots `start..end`.
+    #[inline]
+    pub(crate) fn range(&self, start: u32, end: u32) -> std::ops::Range<usize> {
+        match (self.offsets.get(start as usize), self.offsets.get(end as usize)) {
+            (Some(&a), Some(&b)) => a..b,
+            _ => 0..0,
+        }
+    }
+
+    /// The position of document `d` in slot `slot`, if it has a posting there.
+    #[inline]
+    pub(crate) fn find(&self, slot: u32, d: u32) -> Option<usize> {
+        let r = self.range(slot, slot + 1);
+        let docs = &self.doc[r.clone()];
+        match (docs.first(), docs.last()) {
+            (Some(&first), Some(&last)) if first <= d && d <= last => {
+                docs.binary_search(&d).ok().map(|i| r.start + i)
+            }
+            _ => None,
+        }
+    }
+
+    /// The per-field frequencies of posting `i` into `row` (zeroed first).
+    pub(crate) fn tf_row(&self, i: usize, row: &mut [f32]) {
+        row.iter_mut().for_each(|t| *t = 0.0);
+        decode(self.tf[i], &self.extra, |f, t| {
+            if let Some(slot) = row.get_mut(f) {
+                *slot = t;
+            }
+        });
+    }
+
+    pub(crate) fn heap_bytes(&self) -> usize {
+        8 * self.offsets.capacity()
+            + 4 * (self.doc.capacity()
+                + self.pf.capacity()
+                + self.tf.capacity()
+                + self.extra.capacity()
+                + self.max_pf.capacity())
+    }
+}
+
+/// Packs a row of per-field frequencies, spilling into `extra` when it must.
+pub(crate) fn encode(row: &[f32], extra: &mut Vec<u32>) -> u32 {
+    let mut nonzero = row.iter().enumerate().filter(|&(_, &t)| t != 0.0);
+    if let (Some((f, &t)), None) = (nonzero.next(), nonzero.next())
+        && (1.0..=MAX_INLINE_TF).contains(&t)
+        && t.fract() == 0.0
+        && f < 32
+    {
+        return ((f as u32) << FIELD_SHIFT) | t as u32;
+    }
+    let at = extra.len() as u32 & !EXTRA;
+    let mut mask = 0u32;
+    for (f, &t) in row.iter().enumerate().take(32) {
+        if t != 0.0 {
+            mask |= 1 << f;
+        }
+    }
+    extra.push(mask);
+    extra.extend(row.iter().take(32).filter(|&&t| t != 0.0).map(|t| t.to_bits()));
+    EXTRA | at
+}
+
+/// Calls `f(field, tf)` for each field with a nonzero frequency, in field order.
+#[inline]
+pub(crate) fn decode(code: u32, extra: &[u32], mut f: impl FnMut(usize, f32)) {
+    if code & EXTRA == 0 {
+        f((code >> FIELD_SHIFT) as usize, (code & TF_MASK) as f32);
+        return;
+    }
+    let at = (code & !EXTRA) as usize;
+    let Some(&mask) = extra.get(at) else { return };
+    let mut j = at + 1;
+    for field in 0..32 {
+        if mask >> field & 1 == 1 {
+            f(field, extra.get(j).map_or(0.0, |&b| f32::from_bits(b)));
+            j += 1;
+        }
+    }
+}
+
+/// Copies a code's spilled frequencies from `from` to `to`, returning the new code.
+#[inline]
+pub(crate) fn copy_code(code: u32, from: &[u32], to: &mut Vec<u32>) -> u32 {
+    if code & EXTRA == 0 {
+        return code;
+    }
+    let at = (code & !EXTRA) as usize;
+    let mask = from.get(at).copied().unwrap_or(0);
+    let len = 1 + mask.count_ones() as usize;
+    let new = to.len() as u32 & !EXTRA;
+    to.extend_from_slice(from.get(at..at + len).unwrap_or(&[0]));
+    EXTRA | new
+}
+
+/// `Σ_f tf_f · factor_f` over the fields with a nonzero tf, in field order: the same
+/// arithmetic for every posting, whatever its history.
+#[inline]
+pub(crate) fn pseudo_frequency(code: u32, extra: &[u32], factor: &[f32]) -> f32 {
+    if code & EXTRA == 0 {
+        let f = (code >> FIELD_SHIFT) as usize;
+        let t = (code & TF_MASK) as f32;
+        return 0.0 + t * factor.get(f).copied().unwrap_or(0.0);
+    }
+    let mut pf = 0.0f32;
+    decode(code, extra, |f, t| pf += t * factor.get(f).copied().unwrap_or(0.0));
+    pf
+}

@@ -1,2 +1,107 @@
-//! Placeholder.
+//! Local, deterministic tool search for LLM agents.
+//!
+//! # Brief overview
+//!
+//! An agent connected to many servers has thousands of tools, far more than fit in a prompt.
+//! toolsift lets it ask for the few it needs, in its own words ("open a pull request"), and
+//! answers in microseconds, or answers nothing when nothing fits.
+//!
+//! The pieces, each its own crate and re-exported here as a module:
+//!
+//! - [`catalog`] reads tool catalogs: MCP `tools/list` results ([`load_mcp`]), OpenAPI 2.0 /
+//!   3.x documents in JSON or YAML ([`load_openapi`]), and plugin function-tool arrays
+//!   ([`load_plugin`]). Each loader returns a [`Loaded`]: a [`Server`] with every tool it could
+//!   read and a [`Diagnostic`] for each one it could not. A [`Catalog`] holds the servers and
+//!   gives every [`Tool`] a model-facing name (`mcp__github__create_issue`).
+//! - [`text`] turns text into terms: identifier splitting (`createPullRequest`), folding,
+//!   stemming, stopwords. One [`Analyzer`] serves documents and queries.
+//! - [`rank`] is the BM25F [`Index`]: weighted fields, related words, exact keys, abstention
+//!   rules, and an [`Explanation`] for every score.
+//! - [`listing`] renders a catalog or search results for a model.
+//!
+//! This crate composes them. A [`ToolSearch`] owns a [`Catalog`] and the index over it, and
+//! decides which tool text goes into which field (see [`ToolSearch`] for the mapping). It
+//! answers [`search`](ToolSearch::search) with [`SearchResults`]: [`Hit`]s (tool, score,
+//! matched query terms) or, when empty, [`WhyEmpty`]. [`describe`](ToolSearch::describe)
+//! resolves a model-facing name; [`explain`](ToolSearch::explain) breaks a score down. When a
+//! server's tools change, [`replace_tools`](ToolSearch::replace_tools) updates catalog and
+//! index together, with the same results as a fresh build.
+//!
+//! A host that wants another engine (an embedding model, say) behind the same calls
+//! implements [`SearchEngine`], whose only required method is `search`.
+//!
+//! Depend on this crate for the whole pipeline, or on any single layer alone.
+//!
+//! # Example
+//!
+//! ```
+//! use toolsift::{Catalog, ToolId, ToolSearch, load_mcp, load_openapi};
+//!
+//! let github = load_mcp(r#"{"tools": [
+//!     {"name": "create_pull_request", "description": "Create a new pull request in a repository.",
+//!      "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}}},
+//!     {"name": "list_issues", "description": "List issues in a repository.",
+//!      "inputSchema": {"type": "object"}}
+//! ]}"#, "github")?;
+//! let petstore = load_openapi("
+//! openapi: 3.0.0
+//! paths:
+//!   /pets:
+//!     get:
+//!       operationId: listPets
+//!       summary: List all pets
+//! ", "petstore")?;
+//!
+//! let mut catalog = Catalog::new();
+//! catalog.add_server(github.server);
+//! catalog.add_server(petstore.server);
+//! let search = ToolSearch::new(catalog)?;
+//!
+//! // An agent's words find the tool; the hit carries the name the model calls.
+//! let results = search.search("open a pull request", 5);
+//! assert_eq!(results.hits()[0].name(), "mcp__github__create_pull_request");
+//!
+//! // A model-facing name resolves to the tool, for a describe or call bridge.
+//! let tool = search.describe("openapi__petstore__listPets").ok_or("unknown tool")?;
+//! assert_eq!(tool.id, ToolId::new("petstore", "listPets"));
+//!
+//! // Nothing fits: the answer is empty and says why.
+//! let none = search.search("book a flight to Lisbon", 5);
+//! assert!(none.is_empty());
+//! assert!(none.why_empty().is_some());
+//!
+//! // Every score explains itself.
+//! let why = search.explain("open a pull request", &ToolId::new("github", "create_pull_request"));
+//! assert!(why.is_some_and(|e| e.score > 0.0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![forbid(unsafe_code)]
+#![doc(test(attr(deny(warnings))))]
+
+mod engine;
+mod error;
+mod fields;
+mod render;
+mod results;
+mod search;
+
+/// Catalog model and loaders: the [`toolsift_catalog`] crate.
+pub use toolsift_catalog as catalog;
+/// Catalog listings for models: the [`toolsift_listing`] crate.
+pub use toolsift_listing as listing;
+/// The BM25F index: the [`toolsift_rank`] crate.
+pub use toolsift_rank as rank;
+/// Text analysis: the [`toolsift_text`] crate.
+pub use toolsift_text as text;
+
+pub use engine::SearchEngine;
+pub use error::{Error, ErrorKind};
+pub use results::{Hit, SearchResults, WhyEmpty};
+pub use search::{ToolSearch, ToolSearchBuilder};
+
+pub use toolsift_catalog::{
+    Catalog, CatalogBuilder, Diagnostic, DiagnosticKind, Loaded, NameScheme, Server, Tool, ToolId,
+    ToolKind, load_file, load_mcp, load_openapi, load_plugin,
+};
+pub use toolsift_rank::{Abstention, Explanation, Index, IndexBuilder};
+pub use toolsift_text::Analyzer;

@@ -1,0 +1,86 @@
+//! What the model reads, through the facade: the catalog listing for the prompt and the
+//! rendering of search results, so a host needs only this crate.
+
+use toolsift_listing::{Hit as ListedHit, Lister, Listing, NoMatch, Rendered, ResultForm};
+
+use crate::results::SearchResults;
+use crate::search::ToolSearch;
+
+impl ToolSearch {
+    /// The catalog listing for a prompt or the `tool_search` description, at most `budget`
+    /// tokens (estimated), rendered with the default [`Lister`]; see
+    /// [`listing_with`](ToolSearch::listing_with) for another configuration.
+    ///
+    /// Each call renders from the catalog afresh (about 2 ms for 4,000 tools). A host that
+    /// renders several budgets of one catalog keeps a
+    /// [`PreparedListing`](toolsift_listing::PreparedListing) from
+    /// [`Lister::prepare`] instead.
+    pub fn listing(&self, budget: usize) -> Listing {
+        self.listing_with(&Lister::default(), budget)
+    }
+
+    /// [`listing`](ToolSearch::listing) with a configured [`Lister`].
+    pub fn listing_with(&self, lister: &Lister, budget: usize) -> Listing {
+        lister.listing(self.catalog(), budget)
+    }
+
+    /// Renders the results of `query` for the model in `form`, with the default [`Lister`].
+    ///
+    /// Hits become compact text lines, JSON definitions, or provider shapes; an empty result
+    /// becomes the why-empty text (the words no connected tool carries and the connected
+    /// servers, telling the model to stop rephrasing), whatever the form.
+    ///
+    /// ```
+    /// use toolsift::{Catalog, ToolSearch, load_mcp};
+    /// use toolsift::listing::ResultForm;
+    ///
+    /// let slack = load_mcp(r#"[{"name": "post_message", "description": "Post a message to a channel.",
+    ///     "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}},
+    ///                     "required": ["text"]}}]"#, "slack")?;
+    /// let mut catalog = Catalog::new();
+    /// catalog.add_server(slack.server);
+    /// let search = ToolSearch::new(catalog)?;
+    ///
+    /// let query = "post a message";
+    /// let text = search.render(query, &search.search(query, 5), ResultForm::Text).to_string();
+    /// assert_eq!(text, "- mcp__slack__post_message(text: string): Post a message to a channel\n");
+    ///
+    /// let query = "fax a contract";
+    /// let none = search.render(query, &search.search(query, 5), ResultForm::Text).to_string();
+    /// assert!(none.contains("fax"), "{none}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn render(&self, query: &str, results: &SearchResults, form: ResultForm) -> Rendered {
+        self.render_with(&Lister::default(), query, results, form)
+    }
+
+    /// [`render`](ToolSearch::render) with a configured [`Lister`].
+    pub fn render_with(
+        &self,
+        lister: &Lister,
+        query: &str,
+        results: &SearchResults,
+        form: ResultForm,
+    ) -> Rendered {
+        let catalog = self.catalog();
+        if results.is_empty() {
+            let servers = catalog.servers().map(|s| s.name.as_str());
+            let mut no_match = NoMatch::new(query).servers(servers);
+            if let Some(why) = results.why_empty() {
+                no_match = no_match
+                    .unknown_words(why.unknown_terms())
+                    .weak_words(why.filtered_terms());
+            }
+            return Rendered::Text(lister.render_empty(&no_match));
+        }
+        let hits: Vec<ListedHit<'_>> = results
+            .hits()
+            .iter()
+            .filter_map(|hit| {
+                let tool = catalog.tool(hit.tool())?;
+                Some(ListedHit::new(tool, hit.name()).with_score(hit.score()))
+            })
+            .collect();
+        lister.render_hits(&hits, form)
+    }
+}

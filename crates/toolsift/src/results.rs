@@ -1,0 +1,149 @@
+//! [`SearchResults`]: the hits of a search, or why there are none.
+
+use std::fmt;
+
+use toolsift_catalog::ToolId;
+use toolsift_rank::Abstention;
+
+/// One tool a search found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    tool: ToolId,
+    name: String,
+    score: f32,
+    matched: Vec<String>,
+}
+
+impl Hit {
+    /// A hit on `tool`, whose model-facing name is `name`, with its score and the query terms
+    /// it matched (in query order).
+    pub fn new(tool: ToolId, name: impl Into<String>, score: f32, matched: Vec<String>) -> Hit {
+        Hit { tool, name: name.into(), score, matched }
+    }
+
+    /// The tool's identity: (server, original name).
+    pub fn tool(&self) -> &ToolId {
+        &self.tool
+    }
+
+    /// The tool's model-facing name (`mcp__github__create_issue`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The score; higher is better. Only comparable within one search.
+    pub fn score(&self) -> f32 {
+        self.score
+    }
+
+    /// The query terms this tool matched, in query order.
+    pub fn matched(&self) -> &[String] {
+        &self.matched
+    }
+}
+
+/// Why a search returned nothing, so a host can tell the model to stop rephrasing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WhyEmpty {
+    reason: Abstention,
+    unknown: Vec<String>,
+    filtered: Vec<String>,
+}
+
+impl WhyEmpty {
+    /// An explanation: the rule that emptied the answer, the query terms no tool contains, and
+    /// the query terms that matched tools which the abstention rules then dropped.
+    pub fn new(reason: Abstention, unknown: Vec<String>, filtered: Vec<String>) -> WhyEmpty {
+        WhyEmpty { reason, unknown, filtered }
+    }
+
+    /// The rule that emptied the answer.
+    pub fn reason(&self) -> Abstention {
+        self.reason
+    }
+
+    /// Query terms that occur in no tool at all.
+    pub fn unknown_terms(&self) -> &[String] {
+        &self.unknown
+    }
+
+    /// Query terms that occur in some tools, all of which the abstention rules dropped.
+    pub fn filtered_terms(&self) -> &[String] {
+        &self.filtered
+    }
+}
+
+impl fmt::Display for WhyEmpty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.reason {
+            Abstention::NoTerms => f.write_str("the query has no searchable words")?,
+            Abstention::AllUnknown => f.write_str("no tool mentions any word of the query")?,
+            Abstention::TooFewAnswerable => {
+                f.write_str("too few words of the query occur in any tool")?;
+            }
+            Abstention::Gate => f.write_str("no tool matches the query's most specific words")?,
+            Abstention::Floor => f.write_str("no tool comes close enough to the whole query")?,
+            _ => f.write_str("nothing fits the query")?,
+        }
+        if !self.unknown.is_empty() {
+            write!(f, "; unknown: {}", self.unknown.join(", "))?;
+        }
+        if !self.filtered.is_empty() {
+            write!(f, "; matched only weakly: {}", self.filtered.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The outcome of a search: hits best first, and when there are none, why.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SearchResults {
+    hits: Vec<Hit>,
+    why_empty: Option<WhyEmpty>,
+}
+
+impl SearchResults {
+    /// Results holding `hits`, best first.
+    pub fn new(hits: Vec<Hit>) -> SearchResults {
+        SearchResults { hits, why_empty: None }
+    }
+
+    /// No results, for the reason `why`.
+    pub fn empty(why: WhyEmpty) -> SearchResults {
+        SearchResults { hits: Vec::new(), why_empty: Some(why) }
+    }
+
+    /// The hits, best first: score descending, then catalog order.
+    pub fn hits(&self) -> &[Hit] {
+        &self.hits
+    }
+
+    /// The hits, owned.
+    pub fn into_hits(self) -> Vec<Hit> {
+        self.hits
+    }
+
+    /// Whether nothing was found.
+    pub fn is_empty(&self) -> bool {
+        self.hits.is_empty()
+    }
+
+    /// How many hits there are.
+    pub fn len(&self) -> usize {
+        self.hits.len()
+    }
+
+    /// Why nothing was found; `None` when there are hits (or the engine did not say).
+    pub fn why_empty(&self) -> Option<&WhyEmpty> {
+        self.why_empty.as_ref()
+    }
+
+    /// [`why_empty`](SearchResults::why_empty) as a sentence for a person or a model.
+    pub fn why_empty_text(&self) -> String {
+        match (&self.why_empty, self.hits.is_empty()) {
+            (_, false) => String::from("there are results"),
+            (Some(w), true) => w.to_string(),
+            (None, true) => String::from("the engine gave no reason"),
+        }
+    }
+}

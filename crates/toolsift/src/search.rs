@@ -1,0 +1,407 @@
+//! [`ToolSearch`]: a [`Catalog`] and the BM25F index over it, kept in step.
+
+use std::collections::{BTreeMap, HashMap};
+
+use toolsift_catalog::{Catalog, Diagnostic, Server, Tool, ToolId};
+use toolsift_rank::{Config, DocId, Document, Explanation, Index, IndexBuilder};
+
+use crate::engine::SearchEngine;
+use crate::error::Error;
+use crate::fields::{FieldConfig, ToolText, tool_text};
+use crate::results::{Hit, SearchResults, WhyEmpty};
+
+/// Configures a [`ToolSearch`]; the configuration is frozen by [`build`](Self::build).
+///
+/// # Example
+///
+/// ```
+/// use toolsift::{Catalog, ToolSearch, load_mcp};
+/// use toolsift::rank::Index;
+///
+/// let mut catalog = Catalog::new();
+/// catalog.add_server(load_mcp(r#"[{"name": "get_time", "description": "Current time.",
+///     "inputSchema": {"type": "object"}}]"#, "time")?.server);
+/// let search = ToolSearch::builder()
+///     .index(Index::builder().k1(1.5))
+///     .max_enum_values(16)
+///     .build(catalog)?;
+/// assert_eq!(search.index_config().k1(), 1.5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct ToolSearchBuilder {
+    index: IndexBuilder,
+    fields: FieldConfig,
+}
+
+impl ToolSearchBuilder {
+    /// A builder with the default ranking and field settings.
+    pub fn new() -> ToolSearchBuilder {
+        ToolSearchBuilder::default()
+    }
+
+    /// The ranking settings (fields and their weights, `k1`, `b`, related-word weights,
+    /// abstention rules, analyzer), as a [`toolsift_rank::IndexBuilder`].
+    ///
+    /// The index must keep the fields `name`, `summary` and `details` (the default ones) that
+    /// tool text is mapped to; their weights may change.
+    pub fn index(mut self, index: IndexBuilder) -> ToolSearchBuilder {
+        self.index = index;
+        self
+    }
+
+    /// A parameter's enum values are indexed only if it has at most `n` of them (default 32):
+    /// short enums name actions (`get`, `get_diff`), long ones are data (time zones).
+    pub fn max_enum_values(mut self, n: usize) -> ToolSearchBuilder {
+        self.fields.max_enum_values = n;
+        self
+    }
+
+    /// Indexes every tool of `catalog` and returns the ready search.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Rank`](crate::ErrorKind::Rank) when the ranking settings are invalid, or
+    /// the index lacks one of the fields `name`, `summary` and `details`.
+    pub fn build(self, catalog: Catalog) -> Result<ToolSearch, Error> {
+        let index = self.index.build()?;
+        let mut search = ToolSearch {
+            catalog,
+            index,
+            fields: self.fields,
+            docs: Vec::new(),
+            servers: BTreeMap::new(),
+            next_server: 0,
+        };
+        let names: Vec<String> = search.catalog.servers().map(|s| s.name.clone()).collect();
+        for name in &names {
+            search.servers.insert(name.clone(), search.next_server);
+            search.next_server += 1;
+        }
+        let texts: Vec<(ToolText, Pending)> =
+            names.iter().flat_map(|n| search.server_texts(n)).collect();
+        let ids =
+            search.index.add(texts.iter().map(|(t, e)| document(t, &e.tool.server, e.order)))?;
+        search.record(ids, texts);
+        Ok(search)
+    }
+}
+
+/// (server ordinal, position in the server) as one key that sorts the same way.
+fn catalog_position((server, position): (u32, u32)) -> u64 {
+    (u64::from(server) << 32) | u64::from(position)
+}
+
+/// What the facade knows about an indexed document.
+#[derive(Debug, Clone)]
+struct DocEntry {
+    doc: DocId,
+    tool: ToolId,
+    name: String,
+}
+
+/// A [`DocEntry`] before the index has given it an id.
+#[derive(Debug)]
+struct Pending {
+    tool: ToolId,
+    name: String,
+    order: (u32, u32),
+}
+
+/// A catalog and the ranking index over its tools, updated together.
+///
+/// Built from a [`Catalog`] with [`ToolSearch::new`] or a [`ToolSearchBuilder`]; searched with
+/// [`search`](ToolSearch::search); kept in step with the catalog per server with
+/// [`add_server`](ToolSearch::add_server), [`replace_tools`](ToolSearch::replace_tools) and
+/// [`remove_server`](ToolSearch::remove_server), which give the same results as a fresh build
+/// of the changed catalog.
+///
+/// # Fields
+///
+/// Each tool becomes one document of three weighted fields and a set of exact keys:
+///
+/// - `name`: the server and the tool's own name (the model-facing name's kind prefix is
+///   dropped), and the title;
+/// - `summary`: the OpenAPI summary, else the first sentence of the description's first
+///   paragraph;
+/// - `details`: the rest of the description; the top-level parameters' names, descriptions and
+///   enum values (up to [`max_enum_values`](ToolSearchBuilder::max_enum_values)); the OpenAPI
+///   route words and tags; the server name;
+/// - exact keys: the original name, the model-facing name, and `server/tool`. A query equal to
+///   one of them (ignoring case, with `_ - .` and spaces alike) puts that tool first.
+///
+/// # Ranking order
+///
+/// Exact-key matches first, then score descending, then catalog order (servers in insertion
+/// order, tools in source order).
+#[derive(Debug, Clone)]
+pub struct ToolSearch {
+    catalog: Catalog,
+    index: Index,
+    fields: FieldConfig,
+    /// Indexed by [`DocId::get`]; `None` for removed documents.
+    docs: Vec<Option<DocEntry>>,
+    /// Server name to its ordinal (catalog order). Only looked up, never iterated for output.
+    servers: BTreeMap<String, u32>,
+    next_server: u32,
+}
+
+/// The rank document of one tool; its tie-break order is its catalog position.
+fn document<'a>(text: &'a ToolText, server: &'a str, order: (u32, u32)) -> Document<'a> {
+    let mut doc = Document::new()
+        .field("name", text.name.as_str())
+        .field("summary", text.summary.as_str())
+        .field("details", text.details.as_str())
+        .group(server)
+        .order(catalog_position(order));
+    for key in &text.keys {
+        doc = doc.key(key.as_str());
+    }
+    doc
+}
+
+impl ToolSearch {
+    /// Indexes `catalog` with the default settings.
+    ///
+    /// # Errors
+    ///
+    /// As [`ToolSearchBuilder::build`]; the default settings are valid.
+    pub fn new(catalog: Catalog) -> Result<ToolSearch, Error> {
+        ToolSearchBuilder::new().build(catalog)
+    }
+
+    /// A builder, to change the ranking or field settings.
+    pub fn builder() -> ToolSearchBuilder {
+        ToolSearchBuilder::new()
+    }
+
+    /// The catalog being searched.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// Gives the catalog back.
+    pub fn into_catalog(self) -> Catalog {
+        self.catalog
+    }
+
+    /// The ranking index.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// The frozen ranking configuration.
+    pub fn index_config(&self) -> &Config {
+        self.index.config()
+    }
+
+    /// The enum-size limit of the `details` field.
+    pub fn max_enum_values(&self) -> usize {
+        self.fields.max_enum_values
+    }
+
+    /// The number of indexed tools.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Whether no tool is indexed.
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// The best `limit` tools for `query`, best first, or why there are none.
+    ///
+    /// ```
+    /// use toolsift::{Catalog, ToolSearch, load_mcp};
+    /// let mut catalog = Catalog::new();
+    /// catalog.add_server(load_mcp(r#"[
+    ///     {"name": "create_issue", "description": "Create a new issue.", "inputSchema": {"type": "object"}},
+    ///     {"name": "list_issues", "description": "List issues.", "inputSchema": {"type": "object"}}
+    /// ]"#, "github")?.server);
+    /// let search = ToolSearch::new(catalog)?;
+    /// let results = search.search("open a new issue", 5);
+    /// assert_eq!(results.hits()[0].name(), "mcp__github__create_issue");
+    /// assert!(search.search("book a flight", 5).why_empty().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search(&self, query: &str, limit: usize) -> SearchResults {
+        // The index breaks score ties by the order key, the catalog position: its order is
+        // the contract, whatever the history of updates.
+        let outcome = self.index.search(query, limit);
+        let mut hits: Vec<Hit> = Vec::with_capacity(outcome.hits().len().min(limit));
+        for h in outcome.hits() {
+            let Some(entry) = self.entry(h.doc()) else { continue };
+            let matched = outcome.matched_terms(h).map(|t| t.word().to_owned()).collect();
+            hits.push(Hit::new(entry.tool.clone(), entry.name.clone(), h.score(), matched));
+        }
+        hits.truncate(limit);
+        if !hits.is_empty() || limit == 0 {
+            return SearchResults::new(hits);
+        }
+        match outcome.abstention() {
+            Some(reason) => SearchResults::empty(WhyEmpty::new(
+                reason,
+                outcome.unknown_terms().map(|t| t.word().to_owned()).collect(),
+                outcome.filtered_terms().map(|t| t.word().to_owned()).collect(),
+            )),
+            None => SearchResults::new(hits),
+        }
+    }
+
+    /// The tool a model-facing name belongs to (`mcp__github__create_issue`), for a
+    /// `tool_describe` bridge: its description and input schema.
+    pub fn describe(&self, model_name: &str) -> Option<&Tool> {
+        self.catalog.tool_by_model_name(model_name)
+    }
+
+    /// How `tool` scored for `query`: per query term, its idf, the catalog forms matched
+    /// (exact, same stem, stem prefix) and, per field, tf, weight and length normalization.
+    /// `None` if the tool is not in the catalog.
+    pub fn explain(&self, query: &str, tool: &ToolId) -> Option<Explanation> {
+        let entry = self.docs.iter().flatten().find(|e| &e.tool == tool)?;
+        self.index.explain(entry.doc, query)
+    }
+
+    /// Adds a server, or replaces the tools of the server with that name, in the catalog and
+    /// the index. Returns the catalog's diagnostics.
+    ///
+    /// # Errors
+    ///
+    /// As [`ToolSearchBuilder::build`] for the index; the catalog itself never fails here.
+    pub fn add_server(&mut self, server: Server) -> Result<Vec<Diagnostic>, Error> {
+        let name = server.name.clone();
+        let diagnostics = self.catalog.add_server(server);
+        self.sync(&name)?;
+        Ok(diagnostics)
+    }
+
+    /// Replaces a server's tools (after an MCP `notifications/tools/list_changed`), keeping its
+    /// position. Returns the catalog's diagnostics.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Catalog`](crate::ErrorKind::Catalog) if no server has this name;
+    /// [`ErrorKind::Rank`](crate::ErrorKind::Rank) if the index rejects a document.
+    pub fn replace_tools(
+        &mut self,
+        server: &str,
+        tools: Vec<Tool>,
+    ) -> Result<Vec<Diagnostic>, Error> {
+        let diagnostics = self.catalog.replace_tools(server, tools)?;
+        self.sync(server)?;
+        Ok(diagnostics)
+    }
+
+    /// Removes a server from the catalog and the index, and returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Rank`](crate::ErrorKind::Rank) if re-indexing a renamed tool fails.
+    pub fn remove_server(&mut self, name: &str) -> Result<Option<Server>, Error> {
+        let removed = self.catalog.remove_server(name);
+        if removed.is_some() {
+            self.index.remove_group(name);
+            self.forget(name);
+            self.servers.remove(name);
+            self.resync_renamed()?;
+        }
+        Ok(removed)
+    }
+
+    /// Re-indexes server `name` from the catalog, then any tool whose model-facing name the
+    /// change moved.
+    fn sync(&mut self, name: &str) -> Result<(), Error> {
+        if !self.servers.contains_key(name) {
+            self.servers.insert(name.to_owned(), self.next_server);
+            self.next_server += 1;
+        }
+        let texts = self.server_texts(name);
+        let ids = self
+            .index
+            .replace_group(name, texts.iter().map(|(t, e)| document(t, &e.tool.server, e.order)))?;
+        self.forget(name);
+        self.record(ids, texts);
+        self.resync_renamed()
+    }
+
+    /// Servers whose tools' model-facing names changed (a collision appeared or went away) are
+    /// re-indexed, since those names are exact keys.
+    fn resync_renamed(&mut self) -> Result<(), Error> {
+        let indexed: HashMap<&ToolId, &str> =
+            self.docs.iter().flatten().map(|e| (&e.tool, e.name.as_str())).collect();
+        let mut stale: Vec<String> = Vec::new();
+        for (name, tool) in self.catalog.tools() {
+            if indexed.get(&tool.id).is_some_and(|&n| n != name)
+                && stale.last() != Some(&tool.id.server)
+            {
+                stale.push(tool.id.server.clone());
+            }
+        }
+        for server in stale {
+            let texts = self.server_texts(&server);
+            let ids = self.index.replace_group(
+                &server,
+                texts.iter().map(|(t, e)| document(t, &e.tool.server, e.order)),
+            )?;
+            self.forget(&server);
+            self.record(ids, texts);
+        }
+        Ok(())
+    }
+
+    /// The field texts and entries of server `name`'s tools, in source order.
+    fn server_texts(&self, name: &str) -> Vec<(ToolText, Pending)> {
+        let Some(server) = self.catalog.server(name) else { return Vec::new() };
+        let ordinal = self.servers.get(name).copied().unwrap_or(u32::MAX);
+        server
+            .tools
+            .iter()
+            .enumerate()
+            .map(|(i, tool)| {
+                let model_name = self.catalog.model_name(&tool.id).unwrap_or(tool.name());
+                let text = tool_text(tool, model_name, &self.fields);
+                let order = (ordinal, u32::try_from(i).unwrap_or(u32::MAX));
+                (text, Pending { tool: tool.id.clone(), name: model_name.to_owned(), order })
+            })
+            .collect()
+    }
+
+    fn record(&mut self, ids: Vec<DocId>, texts: Vec<(ToolText, Pending)>) {
+        for (doc, (_, p)) in ids.into_iter().zip(texts) {
+            let entry = DocEntry { doc, tool: p.tool, name: p.name };
+            let slot = doc.get() as usize;
+            if self.docs.len() <= slot {
+                self.docs.resize(slot + 1, None);
+            }
+            self.docs[slot] = Some(entry);
+        }
+    }
+
+    /// Drops the entries of server `name` that the index no longer holds.
+    fn forget(&mut self, name: &str) {
+        for slot in &mut self.docs {
+            if slot.as_ref().is_some_and(|e| e.tool.server == name) {
+                *slot = None;
+            }
+        }
+    }
+
+    fn entry(&self, doc: DocId) -> Option<&DocEntry> {
+        self.docs.get(doc.get() as usize)?.as_ref()
+    }
+}
+
+impl SearchEngine for ToolSearch {
+    fn search(&self, query: &str, limit: usize) -> SearchResults {
+        ToolSearch::search(self, query, limit)
+    }
+
+    fn explain_text(&self, query: &str, tool: &ToolId) -> Option<String> {
+        self.explain(query, tool).map(|e| e.to_string())
+    }
+
+    fn engine_name(&self) -> &str {
+        "toolsift"
+    }
+}

@@ -1,0 +1,80 @@
+//! Known queries on real catalogs return the expected tool first.
+
+use std::sync::OnceLock;
+
+use toolsift::{Abstention, ToolSearch};
+
+use crate::mixed;
+
+fn search() -> &'static ToolSearch {
+    static SEARCH: OnceLock<ToolSearch> = OnceLock::new();
+    SEARCH.get_or_init(mixed)
+}
+
+/// The model-facing name of the first hit of `query`, or `None` for an empty answer.
+#[track_caller]
+fn check(query: &str, first: Option<&str>) {
+    let results = search().search(query, 10);
+    let got = results.hits().first().map(|h| h.name());
+    assert_eq!(
+        got,
+        first,
+        "query {query:?}: {:#?}",
+        results.hits().iter().map(|h| h.name()).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn agent_phrasing_finds_the_tool() {
+    check("post a message to a slack channel", Some("mcp__slack__slack_post_message"));
+    check("find pets by status", Some("openapi__petstore__findPetsByStatus"));
+    check("list kubernetes pods", Some("mcp__kubernetes__kubectl_get"));
+}
+
+#[test]
+fn exact_names_rank_their_tool_first() {
+    // The original name, in any separator style and case.
+    check("create_pull_request", Some("mcp__github__create_pull_request"));
+    check("Create-Pull-Request", Some("mcp__github__create_pull_request"));
+    // The model-facing name, and `server/tool`, pick one server's tool among near-duplicates.
+    check(
+        "mcp__github-legacy__create_pull_request",
+        Some("mcp__github-legacy__create_pull_request"),
+    );
+    check("github-legacy/create_pull_request", Some("mcp__github-legacy__create_pull_request"));
+    // OpenAPI: the operationId.
+    check("updatePetWithForm", Some("openapi__petstore__updatePetWithForm"));
+}
+
+#[test]
+fn hits_carry_scores_and_matched_terms() {
+    let results = search().search("slack post message", 3);
+    assert_eq!(results.len(), 3);
+    let hits = results.hits();
+    assert!(hits.windows(2).all(|w| w[0].score() >= w[1].score()));
+    assert_eq!(hits[0].matched(), ["slack", "post", "message"]);
+    assert_eq!(hits[0].tool().server, "slack");
+    assert!(results.why_empty().is_none());
+}
+
+#[test]
+fn limit_is_respected() {
+    assert_eq!(search().search("list", 0).len(), 0);
+    assert_eq!(search().search("list", 1).len(), 1);
+    assert_eq!(search().search("list", 7).len(), 7);
+}
+
+#[test]
+fn unknown_words_say_why_the_answer_is_empty() {
+    let results = search().search("zqxv wombatish", 10);
+    assert!(results.is_empty());
+    let why = results.why_empty().expect("a reason");
+    assert_eq!(why.reason(), Abstention::AllUnknown);
+    assert_eq!(why.unknown_terms(), ["zqxv", "wombatish"]);
+    assert_eq!(
+        results.why_empty_text(),
+        "no tool mentions any word of the query; unknown: zqxv, wombatish"
+    );
+    let blank = search().search("  ?! ", 10);
+    assert_eq!(blank.why_empty().map(|w| w.reason()), Some(Abstention::NoTerms));
+}

@@ -1,0 +1,122 @@
+//! Per-server updates keep catalog and index in step: every result equals a fresh build's.
+
+use toolsift::{Catalog, NameScheme, Server, Tool, ToolId, ToolKind, ToolSearch, load_mcp};
+
+use crate::{MIXED, real_catalog};
+
+const QUERIES: [&str; 10] = [
+    "create a pull request",
+    "list",
+    "get",
+    "post a message to a channel",
+    "delete a pod",
+    "update an issue",
+    "create_pull_request",
+    "find pets by status",
+    "linear issue comment",
+    "zqxv",
+];
+
+/// Every query gives the same hits (tools, names, scores, matched terms) and the same why-empty
+/// answer as a fresh build of the same catalog.
+#[track_caller]
+fn check_fresh(search: &ToolSearch) {
+    let fresh = ToolSearch::new(search.catalog().clone()).expect("valid settings");
+    assert_eq!(search.len(), fresh.len());
+    for q in QUERIES {
+        for limit in [1, 3, 10] {
+            assert_eq!(
+                search.search(q, limit),
+                fresh.search(q, limit),
+                "query {q:?}, limit {limit}"
+            );
+        }
+    }
+}
+
+fn tools_of(search: &ToolSearch, server: &str) -> Vec<Tool> {
+    search.catalog().server(server).map(|s| s.tools.clone()).unwrap_or_default()
+}
+
+#[test]
+fn replace_remove_and_add_servers_like_a_fresh_build() {
+    let mut search = ToolSearch::new(real_catalog(&MIXED)).expect("valid settings");
+    check_fresh(&search);
+
+    // Replace a server in the middle: its new documents are indexed after later servers.
+    let mut slack = tools_of(&search, "slack");
+    slack.reverse();
+    slack.truncate(5);
+    search.replace_tools("slack", slack).expect("known server");
+    check_fresh(&search);
+
+    // Replace the first server with half its tools.
+    let github: Vec<Tool> = tools_of(&search, "github").into_iter().step_by(2).collect();
+    search.replace_tools("github", github).expect("known server");
+    check_fresh(&search);
+
+    // Remove one, add one at the end, and re-add a removed one.
+    let removed = search.remove_server("kubernetes").expect("index update").expect("was there");
+    check_fresh(&search);
+    let tools = tools_of(&search, "github-legacy");
+    search.add_server(Server::new("github-copy", ToolKind::Mcp, tools)).expect("index update");
+    check_fresh(&search);
+    search.add_server(removed).expect("index update");
+    check_fresh(&search);
+    assert!(search.remove_server("no-such-server").expect("nothing to do").is_none());
+    assert!(search.replace_tools("no-such-server", Vec::new()).is_err());
+}
+
+fn tool(server: &str, name: &str, description: &str) -> Tool {
+    Tool::new(ToolId::new(server, name), ToolKind::Mcp).with_description(description)
+}
+
+#[test]
+fn renamed_tools_keep_exact_keys_in_step() {
+    // With bare names, the second server's `search` collides with the first's and gets a
+    // suffixed name; once the first is removed, it takes the plain name.
+    let mut catalog = Catalog::builder().scheme(NameScheme::Bare).build();
+    catalog.add_server(Server::new(
+        "docs",
+        ToolKind::Mcp,
+        vec![tool("docs", "search", "Search the docs.")],
+    ));
+    catalog.add_server(Server::new(
+        "web",
+        ToolKind::Mcp,
+        vec![tool("web", "search", "Search the web.")],
+    ));
+    let mut search = ToolSearch::new(catalog).expect("valid settings");
+    let first = |s: &ToolSearch| s.search("search", 5).hits().first().map(|h| h.name().to_owned());
+    assert_eq!(first(&search).as_deref(), Some("search"));
+    let web_name = search.catalog().model_name(&ToolId::new("web", "search")).map(str::to_owned);
+    assert_ne!(web_name.as_deref(), Some("search"));
+
+    search.remove_server("docs").expect("index update");
+    assert_eq!(search.catalog().model_name(&ToolId::new("web", "search")), Some("search"));
+    let hits = search.search("search", 5);
+    assert_eq!(hits.hits()[0].tool(), &ToolId::new("web", "search"));
+    assert_eq!(hits.hits()[0].name(), "search");
+    check_fresh(&search);
+}
+
+#[test]
+fn ties_at_the_cut_follow_catalog_order_after_a_replace() {
+    // Five servers with the same single tool text: every search ties all of them.
+    let same =
+        r#"[{"name": "ping", "description": "Ping the host.", "inputSchema": {"type": "object"}}]"#;
+    let mut catalog = Catalog::new();
+    for s in ["alpha", "bravo", "charlie", "delta", "echo"] {
+        catalog.add_server(load_mcp(same, s).expect("valid").server);
+    }
+    let mut search = ToolSearch::new(catalog).expect("valid settings");
+    let tools = tools_of(&search, "alpha");
+    search.replace_tools("alpha", tools).expect("known server");
+    // Server `alpha` is indexed last now, but still ranks first among equals.
+    let servers: Vec<String> =
+        search.search("ping host", 2).hits().iter().map(|h| h.tool().server.clone()).collect();
+    assert_eq!(servers, ["alpha", "bravo"]);
+    let scores: Vec<f32> = search.search("ping host", 5).hits().iter().map(|h| h.score()).collect();
+    assert!(scores.iter().all(|s| s.total_cmp(&scores[0]).is_eq()), "not a tie: {scores:?}");
+    check_fresh(&search);
+}

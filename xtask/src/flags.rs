@@ -1,0 +1,227 @@
+//! The command line of `cargo xtask`, parsed by hand (xtask adds no argument-parsing crate).
+//!
+//! Every task and every option is declared here, with the help text next to it, so this file
+//! is the one place that says what the tool accepts.
+
+use std::path::PathBuf;
+
+use crate::Result;
+
+/// The help printed by `cargo xtask` with no arguments, `help`, `-h` or `--help`.
+pub(crate) const HELP: &str = "\
+cargo xtask <task> [options]
+
+Tasks:
+  eval    Search every query of one or more tuning datasets and report relevance metrics
+  bench   Measure the performance targets in a short run and print one summary table
+  help    Print this help
+
+cargo xtask eval [options]
+  --dataset DIR   Evaluate the dataset folder DIR (holding dataset.json and queries.jsonl);
+                  repeatable. Default: every folder under xtask/tuning that has a dataset.json
+  --by-tag        Also print one row per query tag
+  --out DIR       Write DIR/<dataset>/{rankings.jsonl, timing.json, report.json}
+  --failures N    Print the N worst queries per dataset: expected tools, returned tools, and the
+                  score breakdown of the top wrong hit
+  --check         Compare with xtask/baseline.json; fail if any dataset's nDCG@10, hit@1 or
+                  abstain drops, or empty rises, by more than 0.005
+  --bless         Rewrite xtask/baseline.json with this run's numbers
+  --rounds N      Timing rounds: builds and query passes to time (default 5)
+  --set KEY=VALUE Override one ranking setting for this run (repeatable; also read, before the
+                  command line, from the environment variable TOOLSIFT_EVAL_SET as
+                  comma-separated KEY=VALUE pairs). Keys: k1, b, field.NAME.weight,
+                  field.NAME.b, relation.stem, relation.prefix, prefix_min_chars,
+                  origin.whole|part|bigram, query_origin.whole|part|bigram,
+                  gate (true|false), coverage (MIN_TERMS:FRACTION or off), min_answerable,
+                  min_relative_score, max_query_terms, max_enum_values, stopwords (a file
+                  path, one word a line, or `none`).
+                  `--bless` refuses to run with overrides
+  -h, --help      Print this help
+
+cargo xtask bench [options]
+  --rounds N      Passes over the queries, builds and ingests to time (default 5: the short
+                  run CI makes, under a minute; faster operations run a multiple of N)
+  --check         Compare with benches/baseline.json; fail if any time or size is 3x its
+                  baseline or worse (a missed target only prints a warning)
+  --bless         Rewrite benches/baseline.json with this run's numbers
+  --out DIR       Write DIR/results.json and DIR/scale.svg (cost against catalog size)
+  -h, --help      Print this help
+";
+
+/// A parsed command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Task {
+    /// Print the help text.
+    Help,
+    /// `cargo xtask eval`.
+    Eval(EvalFlags),
+    /// `cargo xtask bench`.
+    Bench(BenchFlags),
+}
+
+/// The options of `cargo xtask eval`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct EvalFlags {
+    /// Dataset folders to evaluate; empty = every dataset under xtask/tuning.
+    pub(crate) datasets: Vec<PathBuf>,
+    /// Print one row per tag too.
+    pub(crate) by_tag: bool,
+    /// Where to write rankings, timing and report files.
+    pub(crate) out: Option<PathBuf>,
+    /// How many worst queries to print per dataset (0 = none).
+    pub(crate) failures: usize,
+    /// Compare with the committed baseline.
+    pub(crate) check: bool,
+    /// Rewrite the committed baseline.
+    pub(crate) bless: bool,
+    /// How many times the build and the query pass are timed.
+    pub(crate) rounds: usize,
+    /// Ranking-setting overrides, `(key, value)` in the order given (see [`crate::params`]).
+    pub(crate) settings: Vec<(String, String)>,
+}
+
+impl Default for EvalFlags {
+    fn default() -> Self {
+        EvalFlags {
+            datasets: Vec::new(),
+            by_tag: false,
+            out: None,
+            failures: 0,
+            check: false,
+            bless: false,
+            rounds: 5,
+            settings: Vec::new(),
+        }
+    }
+}
+
+/// The options of `cargo xtask bench`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BenchFlags {
+    /// Timing rounds (see the help).
+    pub(crate) rounds: usize,
+    /// Compare with the committed baseline.
+    pub(crate) check: bool,
+    /// Rewrite the committed baseline.
+    pub(crate) bless: bool,
+    /// Where to write results.json and scale.svg.
+    pub(crate) out: Option<PathBuf>,
+}
+
+impl Default for BenchFlags {
+    fn default() -> Self {
+        BenchFlags { rounds: 5, check: false, bless: false, out: None }
+    }
+}
+
+/// Parses the arguments after the program name.
+///
+/// Accepts `--option value` and `--option=value`.
+pub(crate) fn parse(args: &[String]) -> Result<Task> {
+    let Some((task, rest)) = args.split_first() else {
+        return Ok(Task::Help);
+    };
+    match task.as_str() {
+        "help" | "-h" | "--help" => Ok(Task::Help),
+        "eval" => parse_eval(rest),
+        "bench" => parse_bench(rest),
+        other => Err(format!("unknown task `{other}` (try `cargo xtask help`)").into()),
+    }
+}
+
+fn parse_eval(args: &[String]) -> Result<Task> {
+    let mut flags = EvalFlags::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |what: &str| -> Result<String> {
+            match inline.clone().or_else(|| it.next().cloned()) {
+                Some(v) => Ok(v),
+                None => Err(format!("`{name}` needs {what}").into()),
+            }
+        };
+        match name {
+            "-h" | "--help" => return Ok(Task::Help),
+            "--dataset" => flags.datasets.push(PathBuf::from(value("a folder")?)),
+            "--out" => flags.out = Some(PathBuf::from(value("a folder")?)),
+            "--failures" => flags.failures = count(name, &value("a count")?)?,
+            "--rounds" => {
+                flags.rounds = count(name, &value("a count")?)?;
+                if flags.rounds == 0 {
+                    return Err("`--rounds` must be at least 1".into());
+                }
+            }
+            "--set" => flags.settings.push(setting(&value("KEY=VALUE")?)?),
+            "--by-tag" | "--check" | "--bless" if inline.is_some() => {
+                return Err(format!("`{name}` takes no value").into());
+            }
+            "--by-tag" => flags.by_tag = true,
+            "--check" => flags.check = true,
+            "--bless" => flags.bless = true,
+            other => {
+                return Err(format!("unknown option `{other}` for `eval` (try `--help`)").into());
+            }
+        }
+    }
+    if flags.bless && !flags.settings.is_empty() {
+        return Err("`--bless` records the defaults: drop `--set`".into());
+    }
+    if flags.check && flags.bless {
+        return Err("`--check` and `--bless` exclude each other".into());
+    }
+    Ok(Task::Eval(flags))
+}
+
+/// Splits one `KEY=VALUE` setting.
+pub(crate) fn setting(text: &str) -> Result<(String, String)> {
+    match text.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_owned(), v.trim().to_owned())),
+        _ => Err(format!("`--set` needs KEY=VALUE, not `{text}`").into()),
+    }
+}
+
+fn parse_bench(args: &[String]) -> Result<Task> {
+    let mut flags = BenchFlags::default();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |what: &str| -> Result<String> {
+            match inline.clone().or_else(|| it.next().cloned()) {
+                Some(v) => Ok(v),
+                None => Err(format!("`{name}` needs {what}").into()),
+            }
+        };
+        match name {
+            "-h" | "--help" => return Ok(Task::Help),
+            "--out" => flags.out = Some(PathBuf::from(value("a folder")?)),
+            "--rounds" => {
+                flags.rounds = count(name, &value("a count")?)?;
+                if flags.rounds == 0 {
+                    return Err("`--rounds` must be at least 1".into());
+                }
+            }
+            "--check" | "--bless" if inline.is_some() => {
+                return Err(format!("`{name}` takes no value").into());
+            }
+            "--check" => flags.check = true,
+            "--bless" => flags.bless = true,
+            other => {
+                return Err(format!("unknown option `{other}` for `bench` (try `--help`)").into());
+            }
+        }
+    }
+    Ok(Task::Bench(flags))
+}
+
+fn count(name: &str, text: &str) -> Result<usize> {
+    text.parse().map_err(|_| format!("`{name}` needs a whole number, not `{text}`").into())
+}
+
+#[cfg(test)]
+mod tests;

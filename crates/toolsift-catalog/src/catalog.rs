@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use indexmap::IndexMap;
 
-use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::diagnostic::{Diagnostic, DiagnosticKind, quote_clipped};
 use crate::error::{Error, ErrorKind};
 use crate::model::{Server, Tool, ToolId};
 use crate::names::{NameScheme, identity_hash, with_suffix};
@@ -332,7 +332,8 @@ impl Catalog {
                         Some(&tool.id.name),
                         "",
                         format!(
-                            "model-facing name {candidate:?} is taken by {other:?}; named {name:?}"
+                            "model-facing name {candidate:?} is taken by {}; named {name:?}",
+                            quote_clipped(&other)
                         ),
                     ));
                     name
@@ -384,7 +385,11 @@ fn normalize(mut server: Server) -> (Server, Vec<Diagnostic>) {
                 &server.name,
                 Some(&tool.id.name),
                 "",
-                format!("tool id named server {:?}; set to {:?}", tool.id.server, server.name),
+                format!(
+                    "tool id named server {}; set to {}",
+                    quote_clipped(&tool.id.server),
+                    quote_clipped(&server.name)
+                ),
             ));
             tool.id.server.clone_from(&server.name);
         }

@@ -176,15 +176,21 @@ impl fmt::Display for Diagnostic {
         f.write_str(":")?;
         if let Some(tool) = &self.tool {
             // Hostile names can be huge: show at most 120 characters of them.
-            match tool.char_indices().nth(120) {
-                Some((cut, _)) => write!(f, " tool {:?}…", &tool[..cut])?,
-                None => write!(f, " tool {tool:?}")?,
-            }
+            write!(f, " tool {}", quote_clipped(tool))?;
         }
         if !self.pointer.is_empty() {
             write!(f, " at {}", self.pointer)?;
         }
         write!(f, ": {} ({})", self.message, self.kind.code())
+    }
+}
+
+/// At most the first 120 characters of an untrusted name, debug-quoted, with `…` when cut, for
+/// diagnostic messages (a 10,000-character name must not make a 10,000-character message).
+pub(crate) fn quote_clipped(text: &str) -> String {
+    match text.char_indices().nth(120) {
+        Some((cut, _)) => format!("{:?}…", &text[..cut]),
+        None => format!("{text:?}"),
     }
 }
 

@@ -40,6 +40,9 @@ fn parse_yaml(bytes: &[u8]) -> Result<Value, Error> {
     let mut options = serde_saphyr::Options::default();
     options.with_snippet = false;
     options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::LastWins;
+    // OpenAPI documents are YAML 1.2: only `true`/`false` are booleans. YAML 1.1's `y`, `n`,
+    // `yes`, `no`, `on` and `off` stay strings, so a parameter named `n` keeps its name.
+    options.strict_booleans = true;
     let mut budget = serde_saphyr::Budget::default();
     budget.max_depth = MAX_NESTING;
     // Nodes and events are bounded by the document size, which is already limited; the
@@ -57,12 +60,18 @@ fn parse_yaml(bytes: &[u8]) -> Result<Value, Error> {
     )
 }
 
-/// serde_json appends " at line L column C"; the position is reported separately.
+/// serde_json appends " at line L column C" (serde-saphyr " at line L, column C"); the position
+/// is reported separately. Only such a suffix is removed: a position inside the message (such
+/// as serde-saphyr's "(used at line L, column C)") is kept whole.
 fn strip_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(i) => message[..i].to_owned(),
-        None => message.to_owned(),
-    }
+    let Some(i) = message.rfind(" at line ") else { return message.to_owned() };
+    let tail = &message[i + " at line ".len()..];
+    let (line, rest) =
+        tail.split_at(tail.find(|c: char| !c.is_ascii_digit()).unwrap_or(tail.len()));
+    let column = rest.strip_prefix(" column ").or_else(|| rest.strip_prefix(", column "));
+    let is_position = !line.is_empty()
+        && column.is_some_and(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()));
+    if is_position { message[..i].to_owned() } else { message.to_owned() }
 }
 
 fn first_line(message: &str) -> String {

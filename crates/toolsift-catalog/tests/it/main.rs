@@ -15,6 +15,9 @@ mod errors;
 // Laws checked with proptest.
 mod props;
 
+// The hostile-catalog corpus under tests/hostile/: expected outcome of every file (#10).
+mod hostile;
+
 // The `rmcp` feature: tools typed by the official Rust MCP SDK.
 #[cfg(feature = "rmcp")]
 mod rmcp;

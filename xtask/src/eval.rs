@@ -2,7 +2,7 @@
 //!
 //! Per dataset: load the catalogs into one [`Catalog`], build a [`ToolSearch`] (timed), search
 //! every query for its top 10 through the [`SearchEngine`] trait, score the rankings with
-//! [`metrics`](crate::metrics), print the tables, and optionally write files, print failures,
+//! [`metrics`], print the tables, and optionally write files, print failures,
 //! check or bless the baseline.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -203,10 +203,15 @@ fn parameters(search: &ToolSearch) -> BTreeMap<String, Value> {
         p.insert(format!("field.{}.b", f.name()), json!(f.b()));
     }
     p.insert("k1".to_owned(), json!(config.k1()));
-    for r in [toolsift::rank::Relation::Stem, toolsift::rank::Relation::Prefix] {
+    for r in [
+        toolsift::rank::Relation::Stem,
+        toolsift::rank::Relation::Prefix,
+        toolsift::rank::Relation::Expansion,
+    ] {
         p.insert(format!("relation.{r:?}.weight"), json!(config.relation_weight(r)));
     }
     p.insert("prefix_min_chars".to_owned(), json!(config.prefix_min_chars()));
+    p.insert("expander".to_owned(), json!(search.index().expander().is_some()));
     p.insert("gate".to_owned(), json!(config.gate()));
     p.insert(
         "coverage".to_owned(),

@@ -2,10 +2,11 @@
 //!
 //! They let a sweep of `k1`, `b`, field weights, relation and origin weights and the abstention
 //! settings run without editing the facade: each override is applied, in order, to the
-//! facade's default [`ToolSearchBuilder`]. With no overrides the builder is exactly
-//! `ToolSearch::builder()`, so the numbers are those of the defaults in code.
+//! facade's default ranking ([`ToolSearchBuilder::default_index`]). With no overrides the
+//! builder is exactly `ToolSearch::builder()`, so the numbers are those of the defaults in code.
+//! `relation.expansion=0` turns the intent lexicon off.
 
-use toolsift::rank::{IndexBuilder, Relation};
+use toolsift::rank::Relation;
 use toolsift::text::{Analyzer, Origin};
 use toolsift::{ToolSearch, ToolSearchBuilder};
 
@@ -34,7 +35,7 @@ pub(crate) fn parse_list(text: &str) -> Result<Vec<(String, String)>> {
 ///
 /// An unknown key or a value that does not parse.
 pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder> {
-    let mut index = IndexBuilder::new();
+    let mut index = ToolSearchBuilder::default_index();
     let mut search = ToolSearch::builder();
     let mut index_changed = false;
     for (key, value) in settings {
@@ -49,6 +50,7 @@ pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder
             (_, ["field", name, "b"]) => index.field_b(name, num()?),
             ("relation.stem", _) => index.relation_weight(Relation::Stem, num()?),
             ("relation.prefix", _) => index.relation_weight(Relation::Prefix, num()?),
+            ("relation.expansion", _) => index.relation_weight(Relation::Expansion, num()?),
             ("prefix_min_chars", _) => index.prefix_min_chars(whole()?),
             (_, ["origin", o]) => {
                 index.origin_weight(origin(o).ok_or_else(|| bad("an origin"))?, num()?)
@@ -65,6 +67,9 @@ pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder
                 index.coverage(min, frac)
             }
             ("min_answerable", _) => index.min_answerable(num()?),
+            ("require_own_match", _) => {
+                index.require_own_match(value.parse().map_err(|_| bad("true or false"))?)
+            }
             ("min_relative_score", _) => index.min_relative_score(num()?),
             ("max_query_terms", _) => index.max_query_terms(whole()?),
             ("max_enum_values", _) => {

@@ -103,6 +103,8 @@ pub struct Config {
     pub(crate) gate: bool,
     pub(crate) coverage: Option<Coverage>,
     pub(crate) min_answerable: f32,
+    #[cfg_attr(feature = "serde", serde(default = "default_own_match"))]
+    pub(crate) require_own_match: bool,
     pub(crate) min_relative_score: f32,
     pub(crate) max_query_terms: usize,
 }
@@ -110,6 +112,11 @@ pub struct Config {
 #[cfg(feature = "serde")]
 fn default_expansion_weight() -> f32 {
     DEFAULT_EXPANSION_WEIGHT
+}
+
+#[cfg(feature = "serde")]
+fn default_own_match() -> bool {
+    true
 }
 
 impl Default for Config {
@@ -129,6 +136,7 @@ impl Default for Config {
             gate: false,
             coverage: None,
             min_answerable: 0.0,
+            require_own_match: true,
             min_relative_score: 0.0,
             max_query_terms: MAX_QUERY_TERMS,
         }
@@ -189,6 +197,11 @@ impl Config {
     /// The minimum fraction of a query's terms that must be answerable (0 = off).
     pub fn min_answerable(&self) -> f32 {
         self.min_answerable
+    }
+    /// Whether a query needs one of its own words (or their same-stem and prefix forms) in the
+    /// index to be answered, rather than expansion forms alone.
+    pub fn require_own_match(&self) -> bool {
+        self.require_own_match
     }
     /// The minimum score relative to the query's best possible score (0 = off).
     pub fn min_relative_score(&self) -> f32 {
@@ -474,6 +487,19 @@ impl IndexBuilder {
     /// At 0.5 or below, one unknown word in a query of two or more terms never abstains alone.
     pub fn min_answerable(mut self, fraction: f32) -> IndexBuilder {
         self.config.min_answerable = fraction;
+        self
+    }
+
+    /// Abstain ([`Abstention::AllUnknown`](crate::Abstention::AllUnknown)) when none of the
+    /// query's words occurs in the index by its own forms (the word, its same-stem and prefix
+    /// forms) and only [`Expander`](crate::Expander) forms match (default on).
+    ///
+    /// An expansion bridges an agent's word to an API's word; when not one word the user wrote
+    /// occurs in any tool ("book a flight to Lisbon"), expansions alone give coincidences, not
+    /// answers. CJK bigram terms are exempt: a Chinese query reaches English tools only through
+    /// the bilingual expansions.
+    pub fn require_own_match(mut self, on: bool) -> IndexBuilder {
+        self.config.require_own_match = on;
         self
     }
 

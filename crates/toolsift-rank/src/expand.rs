@@ -61,3 +61,29 @@ pub trait Expander: Send + Sync + Debug {
     /// `stem`), `weight` in `[0, 1]`.
     fn expand(&self, word: &str, stem: &str, emit: &mut dyn FnMut(&str, f32));
 }
+
+/// The intent lexicon of `toolsift-text` is an expander: each query term's stem is looked up in
+/// its groups and word list (see [`toolsift_text::Lexicon`]).
+///
+/// ```
+/// use std::sync::Arc;
+/// use toolsift_rank::{Document, Index, Relation};
+/// use toolsift_text::Lexicon;
+///
+/// let mut index = Index::builder()
+///     .expander(Arc::new(Lexicon::default()))
+///     .relation_weight(Relation::Expansion, 0.2)
+///     .build()?;
+/// let ids = index.add([
+///     Document::new().field("name", "remove_file"),
+///     Document::new().field("name", "read_file"),
+/// ])?;
+/// // `delete` is not in the catalog; the lexicon knows it as `remove`.
+/// assert_eq!(index.search("delete file", 5).hits()[0].doc(), ids[0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Expander for toolsift_text::Lexicon {
+    fn expand(&self, word: &str, stem: &str, emit: &mut dyn FnMut(&str, f32)) {
+        toolsift_text::Lexicon::expand(self, word, stem, emit);
+    }
+}

@@ -208,6 +208,8 @@ pub(crate) struct PTerm {
     pub(crate) df: u32,
     pub(crate) idf: f32,
     pub(crate) answerable: bool,
+    /// Whether one of its own forms (not an expansion) occurs in the index.
+    pub(crate) own: bool,
     /// Its forms are `Query::forms[forms.0..forms.1]`.
     pub(crate) forms: (usize, usize),
     /// An upper bound of its score in any document; 0 if it can match none.
@@ -451,6 +453,7 @@ impl Index {
                     df: 0,
                     idf: 0.0,
                     answerable: false,
+                    own: false,
                     forms: (0, 0),
                     ub: 0.0,
                     postings: 0,
@@ -491,6 +494,7 @@ impl Index {
         let own_any = forms[start..own_end].iter().any(|f| count(f) > 0);
         let exp_any = forms[own_end..].iter().any(|f| count(f) > 0);
         t.answerable = own_any || exp_any;
+        t.own = own_any;
         let stem_df = self.vocab.stem_id(stem).map_or(0, |s| self.vocab.stem[s as usize].df);
         t.df = if stem_df > 0 {
             stem_df
@@ -971,7 +975,10 @@ impl Index {
             .map_or(0, |(i, _)| 1u64 << i);
         let mut reason = if n_terms == 0 {
             Some(Abstention::NoTerms)
-        } else if n_ans == 0 {
+        } else if n_ans == 0
+            || (cfg.require_own_match
+                && !terms.iter().any(|t| t.own || (t.origin == Origin::Bigram && t.answerable)))
+        {
             Some(Abstention::AllUnknown)
         } else if (n_ans as f32) < cfg.min_answerable * n_terms as f32 {
             Some(Abstention::TooFewAnswerable)

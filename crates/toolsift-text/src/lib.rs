@@ -24,7 +24,7 @@
 //!     ("get", "get", Origin::Part),
 //!     ("http", "http", Origin::Part),
 //!     ("response", "respons", Origin::Part),
-//!     ("cafe", "caf", Origin::Whole),
+//!     ("cafe", "cafe", Origin::Whole),
 //! ]);
 //! let first = terms.first().ok_or("no terms")?;
 //! assert_eq!(first.position, 1); // "please" (a dropped stopword) was position 0
@@ -87,9 +87,21 @@
 //! # Stemming
 //!
 //! The [`Stemmer`] trait has one required method. [`LightStemmer`] (the default) handles
-//! plurals, `-ing`, `-ed` and a final `-e` and never cuts below three letters; with the cargo
+//! plurals, `-ing`, `-ed` and a final `-e` (kept after a one-syllable stem, so `note` and
+//! `not`, `state` and `stats` stay apart) and never cuts below three letters; with the cargo
 //! feature `snowball`, `SnowballStemmer` is Snowball English (Porter2) from the `frostem` crate.
 //! The default is chosen in one line, `default_stemmer` in `src/analyzer.rs`.
+//!
+//! # Lexicon
+//!
+//! A [`Lexicon`] holds groups of words an agent and an API use for the same thing (`delete`,
+//! `remove`, `drop`; `pull request`, `pr`, `merge request`) and a CJK–English word list
+//! (`删除 = delete`), as data in `data/lexicon.txt` and `data/bilingual.txt`, parsed once.
+//! [`Lexicon::expand`] gives, for a query term's stem, the words it may stand for with a
+//! weight; a ranker matches them below an exact match (`toolsift-rank` does, through its
+//! expansion hook). A member of several words is found through its joined form (`lookup` for
+//! `look up`) and emits each of its words at a lower weight; a CJK word is found through the
+//! character bigrams of the query.
 //!
 //! # Performance
 //!
@@ -117,7 +129,10 @@
 
 mod analyzer;
 mod cjk;
+mod error;
 mod fold;
+mod fuzzy;
+mod lexicon;
 #[cfg(feature = "snowball")]
 mod snowball;
 mod split;
@@ -126,7 +141,10 @@ mod stopwords;
 mod token;
 
 pub use analyzer::{Analyzer, AnalyzerBuilder, StopwordPolicy};
+pub use error::{Error, ErrorKind};
 pub use fold::fold;
+pub use fuzzy::for_each_edit;
+pub use lexicon::{DEFAULT_PHRASE_WEIGHT, DEFAULT_TRANSLATION_WEIGHT, Lexicon, LexiconBuilder};
 #[cfg(feature = "snowball")]
 pub use snowball::SnowballStemmer;
 pub use stem::{LightStemmer, Stemmer};

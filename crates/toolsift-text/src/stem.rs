@@ -71,7 +71,11 @@ pub trait Stemmer: Send + Sync + fmt::Debug {
 ///    `stopped` → `stop`, `calling` → `call`). A remainder of two letters, vowel then
 ///    consonant, gets its `e` back (`using`, `used` → `use`). `embed` is kept whole.
 /// 5. A final `e` is dropped unless it follows another `e` (`update` → `updat`,
-///    `message` → `messag`, `employee` stays).
+///    `message` → `messag`, `employee` stays) or a *short word*: one vowel between a run of
+///    consonants and one final consonant other than `w`, `x`, `y` (`note`, `state`, `type`,
+///    `side`, `page` stay whole, so they do not meet `not`, `stats`, `typ`, `sid`). Step 4
+///    gives such a short remainder its `e` back (`noting`, `noted` → `note`; `typing` →
+///    `type`), unless it undoubled a consonant (`planned` → `plan`).
 /// 6. A final `y` after a consonant becomes `i` (`query` → `queri`, `repository` →
 ///    `repositori`, `key` stays).
 ///
@@ -131,6 +135,22 @@ fn has_vowel(s: &[u8]) -> bool {
     s.iter().enumerate().any(|(i, &b)| is_vowel(b) || (b == b'y' && i > 0))
 }
 
+/// Whether `s` is a *short word* (after Porter2): one vowel, preceded only by consonants and
+/// followed by exactly one consonant other than `w`, `x` and `y` (`not`, `stat`, `typ`,
+/// `plan`). Its final `e` belongs to it: `note` and `not`, `state` and `stats`, `side` and
+/// `sid`, `plane` and `plan` stay apart. Longer words lose the `e` (`updat`, `delet`).
+fn is_short_word(s: &[u8]) -> bool {
+    let n = s.len();
+    if n < 2 {
+        return false;
+    }
+    let vowel_at = |i: usize| is_vowel(s[i]) || (s[i] == b'y' && i > 0 && !is_vowel(s[i - 1]));
+    !vowel_at(n - 1)
+        && !matches!(s[n - 1], b'w' | b'x' | b'y')
+        && vowel_at(n - 2)
+        && (0..n - 2).all(|i| !vowel_at(i))
+}
+
 /// The stem of `w` as the length of the prefix to keep plus an optional ASCII letter to append.
 ///
 /// Every returned prefix length is at a char boundary: only all-ASCII words are ever cut.
@@ -185,6 +205,9 @@ fn light_stem(w: &[u8]) -> (usize, Option<u8>) {
                 && !matches!(last, b'l' | b's' | b'z' | b'f');
             if undouble {
                 n -= 1;
+            } else if is_short_word(remainder) {
+                // `noting` → `note`, `typed` → `type`: rule 5 keeps the `e` of a short word.
+                return (n, Some(b'e'));
             }
         } else if rest == 2
             && is_vowel(remainder[0])
@@ -194,8 +217,8 @@ fn light_stem(w: &[u8]) -> (usize, Option<u8>) {
             return (rest, Some(b'e'));
         }
     }
-    // Rule 5: final -e.
-    if n > MIN_STEM && w[n - 1] == b'e' && w[n - 2] != b'e' {
+    // Rule 5: final -e, except after a short word (`note`, `state`, `side`, `type`).
+    if n > MIN_STEM && w[n - 1] == b'e' && w[n - 2] != b'e' && !is_short_word(&w[..n - 1]) {
         n -= 1;
     }
     // Rule 6: final consonant + y.

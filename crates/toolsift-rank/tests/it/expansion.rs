@@ -18,8 +18,39 @@ impl Expander for Lexicon {
     }
 }
 
+/// An index expanding through `lexicon`, where expansion forms alone may answer a query (the
+/// scoring tests below query single unknown words; `expansions_alone_do_not_answer` covers the
+/// default).
 fn with(lexicon: &'static [(&'static str, &'static str, f32)]) -> IndexBuilder {
-    IndexBuilder::new().analyzer(analyzer()).expander(Arc::new(Lexicon(lexicon)))
+    IndexBuilder::new()
+        .analyzer(analyzer())
+        .expander(Arc::new(Lexicon(lexicon)))
+        .require_own_match(false)
+}
+
+/// By default a query none of whose own words occurs in the index abstains, even when its
+/// expansions match ("book a flight": `book` → `reserve` alone is a coincidence); one own word
+/// is enough for the expansions to count.
+#[test]
+fn expansions_alone_do_not_answer() {
+    let docs = [&[("name", "reserve table")][..], &[("name", "list flights")]];
+    let lexicon: &'static [(&'static str, &'static str, f32)] = &[("book", "reserve", 1.0)];
+    let strict = || {
+        IndexBuilder::new().analyzer(analyzer()).expander(Arc::new(Lexicon(lexicon)))
+    };
+    let mut ix = strict().build().expect("config");
+    let ids = ix.add(docs.iter().map(|d| doc(d))).expect("fields");
+    let out = ix.search("book", 10);
+    assert!(out.is_empty());
+    assert_eq!(out.abstention(), Some(toolsift_rank::Abstention::AllUnknown));
+    // With an own word ("table") the expansion counts again.
+    let out = ix.search("book table", 10);
+    assert_eq!(out.hits().first().map(|h| h.doc()), Some(ids[0]));
+    // Switched off, the expansion alone answers.
+    let mut ix = strict().require_own_match(false).build().expect("config");
+    let ids = ix.add(docs.iter().map(|d| doc(d))).expect("fields");
+    let out = ix.search("book", 10);
+    assert_eq!(out.hits().first().map(|h| h.doc()), Some(ids[0]));
 }
 
 /// Scores of `query` per document (in `ids` order; 0 if not a hit), to 1e-5.

@@ -2,7 +2,8 @@
 //!
 //! Modules: `scoring` (hand-computed BM25F scores), `relations` (related terms and their
 //! idf), `abstention` (empty answers and why), `keys` (exact-key override), `updates` (add,
-//! remove, replace a group), `expansion` (query expansion and the order key), `golden` (explain output), `props` (proptest laws), `saved` (the
+//! remove, replace a group), `expansion` (query expansion and the order key), `lexicon` (the intent lexicon of
+//! toolsift-text as the expander), `golden` (explain output), `props` (proptest laws), `saved` (the
 //! `serde` feature), `config` (builder validation).
 
 mod abstention;
@@ -10,6 +11,7 @@ mod config;
 mod expansion;
 mod golden;
 mod keys;
+mod lexicon;
 mod props;
 mod relations;
 // Save → load → same results for arbitrary documents and queries (#10).

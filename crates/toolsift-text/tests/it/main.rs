@@ -21,6 +21,12 @@ mod catalogs;
 /// The small value types and the analyzer's traits.
 mod api;
 
+/// The intent lexicon and the CJK–English word list.
+mod lexicon;
+
+/// Words one edit away, for typo-tolerant lookups.
+mod fuzzy;
+
 use toolsift_text::{Analyzer, Origin, Term};
 
 /// Renders terms compactly: a whole word as itself, a part as `+part`, a bigram as `~gram`.

@@ -134,3 +134,26 @@ fn snowball_is_porter2() {
     assert_eq!(stems, ["listrepositori", "list", "repositori"]);
     assert_eq!(format!("{:?}", SnowballStemmer::default()), "SnowballStemmer(english)");
 }
+
+#[test]
+fn a_short_word_keeps_its_final_e() {
+    // One vowel between consonants and one final consonant: the `e` stays, so these pairs of
+    // different words no longer share a stem.
+    for (a, b) in [("note", "not"), ("state", "stats"), ("side", "sid"), ("type", "typ")] {
+        assert_ne!(LightStemmer.stem(a), LightStemmer.stem(b), "{a} / {b}");
+    }
+    for (a, b) in [("plane", "plan"), ("none", "non"), ("theme", "them")] {
+        assert_ne!(LightStemmer.stem(a), LightStemmer.stem(b), "{a} / {b}");
+    }
+    // Their inflections get the `e` back, unless a consonant was undoubled.
+    check_same(&["note", "notes", "noted", "noting"]);
+    check_same(&["type", "types", "typed", "typing"]);
+    check_same(&["make", "makes", "making"]);
+    check_same(&["page", "pages", "paging"]);
+    check_same(&["save", "saves", "saved", "saving"]);
+    check_same(&["plan", "plans", "planned", "planning"]);
+    // Longer words still lose it, and a vowel pair is not a short word.
+    check_stems(&[("update", "updat"), ("delete", "delet"), ("remove", "remov")]);
+    check_stems(&[("create", "creat"), ("creating", "creat"), ("opening", "open")]);
+    check_stems(&[("state", "state"), ("stated", "state"), ("cafe", "cafe")]);
+}

@@ -23,7 +23,8 @@ pub(crate) const REGRESSION_FACTOR: f64 = 3.0;
 
 /// The committed baseline.
 fn baseline_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../benches/baseline.json")
+    let xtask = Path::new(env!("CARGO_MANIFEST_DIR"));
+    xtask.parent().unwrap_or(xtask).join("benches").join("baseline.json")
 }
 
 /// Runs `cargo xtask bench`.

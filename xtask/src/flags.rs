@@ -30,7 +30,8 @@ cargo xtask eval [options]
   --set KEY=VALUE Override one ranking setting for this run (repeatable; also read, before the
                   command line, from the environment variable TOOLSIFT_EVAL_SET as
                   comma-separated KEY=VALUE pairs). Keys: k1, b, field.NAME.weight,
-                  field.NAME.b, relation.stem, relation.prefix, prefix_min_chars,
+                  field.NAME.b, relation.stem, relation.prefix, relation.expansion
+                  (the intent lexicon; 0 = off), prefix_min_chars,
                   origin.whole|part|bigram, query_origin.whole|part|bigram,
                   gate (true|false), coverage (MIN_TERMS:FRACTION or off), min_answerable,
                   min_relative_score, max_query_terms, max_enum_values, stopwords (a file

@@ -56,3 +56,19 @@ fn bad_command_lines_are_errors() {
     check("eval --check --bless", Err("exclude each other"));
     check("eval --check=yes", Err("takes no value"));
 }
+
+#[test]
+fn settings_are_repeatable_and_bless_refuses_them() {
+    check(
+        "eval --set k1=1.5 --set=field.name.weight=4",
+        Ok(eval(|f| {
+            f.settings = vec![
+                ("k1".to_owned(), "1.5".to_owned()),
+                ("field.name.weight".to_owned(), "4".to_owned()),
+            ];
+        })),
+    );
+    check("eval --set k1", Err("`--set` needs KEY=VALUE"));
+    check("eval --set", Err("`--set` needs KEY=VALUE"));
+    check("eval --set k1=1 --bless", Err("records the defaults"));
+}

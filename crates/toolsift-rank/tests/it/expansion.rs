@@ -35,9 +35,7 @@ fn with(lexicon: &'static [(&'static str, &'static str, f32)]) -> IndexBuilder {
 fn expansions_alone_do_not_answer() {
     let docs = [&[("name", "reserve table")][..], &[("name", "list flights")]];
     let lexicon: &'static [(&'static str, &'static str, f32)] = &[("book", "reserve", 1.0)];
-    let strict = || {
-        IndexBuilder::new().analyzer(analyzer()).expander(Arc::new(Lexicon(lexicon)))
-    };
+    let strict = || IndexBuilder::new().analyzer(analyzer()).expander(Arc::new(Lexicon(lexicon)));
     let mut ix = strict().build().expect("config");
     let ids = ix.add(docs.iter().map(|d| doc(d))).expect("fields");
     let out = ix.search("book", 10);

@@ -115,6 +115,9 @@
 //!
 //! - the query has no terms ([`Abstention::NoTerms`]) or no answerable term
 //!   ([`Abstention::AllUnknown`]) — always on;
+//! - none of the query's own words occurs by its own forms and only [`Expander`] forms match
+//!   ([`Abstention::AllUnknown`]; [`require_own_match`](IndexBuilder::require_own_match),
+//!   default on; CJK bigram terms exempt);
 //! - fewer than [`min_answerable`](IndexBuilder::min_answerable) of its terms are answerable
 //!   ([`Abstention::TooFewAnswerable`]; default 0 = off);
 //! - no document passes the [`gate`](IndexBuilder::gate) (it must match the most specific

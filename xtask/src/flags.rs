@@ -132,29 +132,15 @@ pub(crate) fn parse(args: &[String]) -> Result<Task> {
 
 fn parse_eval(args: &[String]) -> Result<Task> {
     let mut flags = EvalFlags::default();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let (name, inline) = match arg.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = |what: &str| -> Result<String> {
-            match inline.clone().or_else(|| it.next().cloned()) {
-                Some(v) => Ok(v),
-                None => Err(format!("`{name}` needs {what}").into()),
-            }
-        };
+    let mut args = Args::new(args);
+    while let Some((name, inline)) = args.next_option() {
+        let mut value = |what: &str| args.value(name, inline, what);
         match name {
             "-h" | "--help" => return Ok(Task::Help),
             "--dataset" => flags.datasets.push(PathBuf::from(value("a folder")?)),
             "--out" => flags.out = Some(PathBuf::from(value("a folder")?)),
             "--failures" => flags.failures = count(name, &value("a count")?)?,
-            "--rounds" => {
-                flags.rounds = count(name, &value("a count")?)?;
-                if flags.rounds == 0 {
-                    return Err("`--rounds` must be at least 1".into());
-                }
-            }
+            "--rounds" => flags.rounds = rounds(&value("a count")?)?,
             "--set" => flags.settings.push(setting(&value("KEY=VALUE")?)?),
             "--by-tag" | "--check" | "--bless" if inline.is_some() => {
                 return Err(format!("`{name}` takes no value").into());
@@ -186,27 +172,13 @@ pub(crate) fn setting(text: &str) -> Result<(String, String)> {
 
 fn parse_bench(args: &[String]) -> Result<Task> {
     let mut flags = BenchFlags::default();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let (name, inline) = match arg.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = |what: &str| -> Result<String> {
-            match inline.clone().or_else(|| it.next().cloned()) {
-                Some(v) => Ok(v),
-                None => Err(format!("`{name}` needs {what}").into()),
-            }
-        };
+    let mut args = Args::new(args);
+    while let Some((name, inline)) = args.next_option() {
+        let mut value = |what: &str| args.value(name, inline, what);
         match name {
             "-h" | "--help" => return Ok(Task::Help),
             "--out" => flags.out = Some(PathBuf::from(value("a folder")?)),
-            "--rounds" => {
-                flags.rounds = count(name, &value("a count")?)?;
-                if flags.rounds == 0 {
-                    return Err("`--rounds` must be at least 1".into());
-                }
-            }
+            "--rounds" => flags.rounds = rounds(&value("a count")?)?,
             "--check" | "--bless" if inline.is_some() => {
                 return Err(format!("`{name}` takes no value").into());
             }
@@ -218,6 +190,42 @@ fn parse_bench(args: &[String]) -> Result<Task> {
         }
     }
     Ok(Task::Bench(flags))
+}
+
+/// The options of one task: `--name value`, `--name=value`, or a bare flag.
+struct Args<'a> {
+    rest: std::slice::Iter<'a, String>,
+}
+
+impl<'a> Args<'a> {
+    fn new(args: &'a [String]) -> Args<'a> {
+        Args { rest: args.iter() }
+    }
+
+    /// The next option's name, and its value when written inline (`--name=value`).
+    fn next_option(&mut self) -> Option<(&'a str, Option<&'a str>)> {
+        let arg = self.rest.next()?;
+        Some(match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v)),
+            _ => (arg.as_str(), None),
+        })
+    }
+
+    /// The value of option `name`: the inline one, else the next argument.
+    fn value(&mut self, name: &str, inline: Option<&str>, what: &str) -> Result<String> {
+        match inline.or_else(|| self.rest.next().map(String::as_str)) {
+            Some(v) => Ok(v.to_owned()),
+            None => Err(format!("`{name}` needs {what}").into()),
+        }
+    }
+}
+
+/// A `--rounds` count: a whole number of at least 1.
+fn rounds(text: &str) -> Result<usize> {
+    match count("--rounds", text)? {
+        0 => Err("`--rounds` must be at least 1".into()),
+        n => Ok(n),
+    }
 }
 
 fn count(name: &str, text: &str) -> Result<usize> {

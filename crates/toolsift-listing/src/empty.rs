@@ -30,6 +30,7 @@ pub struct NoMatch {
     query: String,
     unknown_words: Vec<String>,
     weak_words: Vec<String>,
+    missing_services: Vec<String>,
     servers: Vec<String>,
     server_filter: Option<String>,
 }
@@ -60,6 +61,25 @@ impl NoMatch {
         S: Into<String>,
     {
         self.weak_words = words.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The services the query names that no connected server provides (the facade's
+    /// known-services rule).
+    ///
+    /// ```
+    /// use toolsift_listing::{Lister, NoMatch};
+    /// let why = NoMatch::new("bitbucket open pull request").missing_services(["bitbucket"]);
+    /// let text = Lister::default().render_empty(&why);
+    /// assert!(text.contains(r#"no connected server provides "bitbucket""#));
+    /// ```
+    #[must_use]
+    pub fn missing_services<I, S>(mut self, services: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.missing_services = services.into_iter().map(Into::into).collect();
         self
     }
 
@@ -96,6 +116,11 @@ impl NoMatch {
         &self.weak_words
     }
 
+    /// The services no connected server provides.
+    pub fn missing(&self) -> &[String] {
+        &self.missing_services
+    }
+
     /// The connected servers.
     pub fn connected(&self) -> &[String] {
         &self.servers
@@ -116,6 +141,12 @@ pub(crate) fn render(why: &NoMatch) -> String {
     out.push_str(" matches ");
     push_quoted(&mut out, &why.query, MAX_QUERY_CHARS);
     let mut reasons = Vec::new();
+    if !why.missing_services.is_empty() {
+        reasons.push(format!(
+            "no connected server provides {}",
+            quoted_list(&why.missing_services, "or")
+        ));
+    }
     if !why.unknown_words.is_empty() {
         reasons
             .push(format!("no connected tool mentions {}", quoted_list(&why.unknown_words, "or")));

@@ -194,6 +194,10 @@ pub enum Abstention {
     /// Documents passed the gate but none reached the
     /// [`min_relative_score`](crate::IndexBuilder::min_relative_score).
     Floor,
+    /// The query names a service that the catalog has no tools for. The index never gives
+    /// this reason itself: a caller that knows which names are services sets it (the
+    /// `toolsift` facade's known-services rule).
+    MissingService,
 }
 
 /// A query term during scoring.

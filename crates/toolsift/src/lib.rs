@@ -84,6 +84,7 @@ mod fields;
 mod render;
 mod results;
 mod search;
+mod services;
 
 /// Catalog model and loaders: the [`toolsift_catalog`] crate.
 pub use toolsift_catalog as catalog;
@@ -98,6 +99,7 @@ pub use engine::SearchEngine;
 pub use error::{Error, ErrorKind};
 pub use results::{Hit, SearchResults, WhyEmpty};
 pub use search::{DEFAULT_DETAILS_WEIGHT, DEFAULT_LEXICON_WEIGHT, ToolSearch, ToolSearchBuilder};
+pub use services::DEFAULT_SERVICES;
 
 pub use toolsift_catalog::{
     Catalog, CatalogBuilder, Diagnostic, DiagnosticKind, Loaded, NameScheme, Server, Tool, ToolId,

@@ -67,8 +67,10 @@ impl ToolSearch {
             let servers = catalog.servers().map(|s| s.name.as_str());
             let mut no_match = NoMatch::new(query).servers(servers);
             if let Some(why) = results.why_empty() {
-                no_match =
-                    no_match.unknown_words(why.unknown_terms()).weak_words(why.filtered_terms());
+                no_match = no_match
+                    .unknown_words(why.unknown_terms())
+                    .weak_words(why.filtered_terms())
+                    .missing_services(why.missing_services());
             }
             return Rendered::Text(lister.render_empty(&no_match));
         }

@@ -48,13 +48,28 @@ pub struct WhyEmpty {
     reason: Abstention,
     unknown: Vec<String>,
     filtered: Vec<String>,
+    services: Vec<String>,
 }
 
 impl WhyEmpty {
     /// An explanation: the rule that emptied the answer, the query terms no tool contains, and
     /// the query terms that matched tools which the abstention rules then dropped.
     pub fn new(reason: Abstention, unknown: Vec<String>, filtered: Vec<String>) -> WhyEmpty {
-        WhyEmpty { reason, unknown, filtered }
+        WhyEmpty { reason, unknown, filtered, services: Vec::new() }
+    }
+
+    /// The same explanation, naming the services the query asks for that the catalog has no
+    /// tools for (with [`Abstention::MissingService`]).
+    #[must_use]
+    pub fn with_missing_services(mut self, services: Vec<String>) -> WhyEmpty {
+        self.services = services;
+        self
+    }
+
+    /// The services the query names that no server or tool name of the catalog contains;
+    /// empty unless the reason is [`Abstention::MissingService`].
+    pub fn missing_services(&self) -> &[String] {
+        &self.services
     }
 
     /// The rule that emptied the answer.
@@ -83,6 +98,9 @@ impl fmt::Display for WhyEmpty {
             }
             Abstention::Gate => f.write_str("no tool matches the query's most specific words")?,
             Abstention::Floor => f.write_str("no tool comes close enough to the whole query")?,
+            Abstention::MissingService => {
+                write!(f, "the catalog has no tools for {}", self.services.join(", "))?;
+            }
             _ => f.write_str("nothing fits the query")?,
         }
         if !self.unknown.is_empty() {

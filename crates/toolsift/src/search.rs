@@ -4,13 +4,16 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use toolsift_catalog::{Catalog, Diagnostic, Server, Tool, ToolId};
-use toolsift_rank::{Config, DocId, Document, Explanation, Index, IndexBuilder, Relation};
+use toolsift_rank::{
+    Abstention, Config, DocId, Document, Explanation, Index, IndexBuilder, Relation,
+};
 use toolsift_text::Lexicon;
 
 use crate::engine::SearchEngine;
 use crate::error::Error;
 use crate::fields::{FieldConfig, ToolText, tool_text};
 use crate::results::{Hit, SearchResults, WhyEmpty};
+use crate::services::{DEFAULT_SERVICES, Services, parse_services};
 
 /// The weight of the `details` field in the default ranking (the index's own default is 1.0).
 ///
@@ -48,6 +51,8 @@ pub const DEFAULT_LEXICON_WEIGHT: f32 = 0.2;
 pub struct ToolSearchBuilder {
     index: IndexBuilder,
     fields: FieldConfig,
+    /// The known-services list; `None` for [`DEFAULT_SERVICES`].
+    services: Option<Vec<String>>,
 }
 
 impl Default for ToolSearchBuilder {
@@ -55,6 +60,7 @@ impl Default for ToolSearchBuilder {
         ToolSearchBuilder {
             index: ToolSearchBuilder::default_index(),
             fields: FieldConfig::default(),
+            services: None,
         }
     }
 }
@@ -97,6 +103,34 @@ impl ToolSearchBuilder {
         self
     }
 
+    /// The services of the known-services rule, replacing [`DEFAULT_SERVICES`]: one service
+    /// per item, its aliases separated by spaces (`"mongodb mongo"`). A query that names a
+    /// service as a whole word, while no tool's `name` field (server name, tool name, title)
+    /// contains any of its aliases, gets no answer
+    /// ([`Abstention::MissingService`](crate::Abstention::MissingService)). Aliases are single
+    /// words, matched after analysis (case and diacritics ignored); an empty list turns the
+    /// rule off.
+    ///
+    /// ```
+    /// use toolsift::{Catalog, ToolSearch, load_mcp};
+    /// let mut catalog = Catalog::new();
+    /// catalog.add_server(load_mcp(r#"[{"name": "create_pull_request",
+    ///     "description": "Open a pull request.", "inputSchema": {"type": "object"}}]"#,
+    ///     "github")?.server);
+    /// let strict = ToolSearch::new(catalog.clone())?;
+    /// assert!(strict.search("bitbucket open pull request", 5).is_empty());
+    /// let lenient = ToolSearch::builder().known_services(Vec::<String>::new()).build(catalog)?;
+    /// assert_eq!(lenient.search("bitbucket open pull request", 5).len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn known_services<S: Into<String>>(
+        mut self,
+        names: impl IntoIterator<Item = S>,
+    ) -> ToolSearchBuilder {
+        self.services = Some(names.into_iter().map(Into::into).collect());
+        self
+    }
+
     /// Indexes every tool of `catalog` and returns the ready search.
     ///
     /// # Errors
@@ -105,10 +139,15 @@ impl ToolSearchBuilder {
     /// the index lacks one of the fields `name`, `summary` and `details`.
     pub fn build(self, catalog: Catalog) -> Result<ToolSearch, Error> {
         let index = self.index.build()?;
+        let known = match &self.services {
+            Some(list) => parse_services(index.analyzer(), list),
+            None => parse_services(index.analyzer(), DEFAULT_SERVICES.lines()),
+        };
         let mut search = ToolSearch {
             catalog,
             index,
             fields: self.fields,
+            services: Services::new(known),
             docs: Vec::new(),
             servers: BTreeMap::new(),
             next_server: 0,
@@ -120,6 +159,14 @@ impl ToolSearchBuilder {
         }
         let texts: Vec<(ToolText, Pending)> =
             names.iter().flat_map(|n| search.server_texts(n)).collect();
+        for name in &names {
+            let ToolSearch { services, index, .. } = &mut search;
+            services.set_server(
+                index.analyzer(),
+                name,
+                texts.iter().filter(|(_, p)| p.tool.server == *name).map(|(t, _)| t.name.as_str()),
+            );
+        }
         let ids =
             search.index.add(texts.iter().map(|(t, e)| document(t, &e.tool.server, e.order)))?;
         search.record(ids, texts);
@@ -179,6 +226,8 @@ pub struct ToolSearch {
     catalog: Catalog,
     index: Index,
     fields: FieldConfig,
+    /// The known-services rule and which service names the catalog's names contain.
+    services: Services,
     /// Indexed by [`DocId::get`]; `None` for removed documents.
     docs: Vec<Option<DocEntry>>,
     /// Server name to its ordinal (catalog order). Only looked up, never iterated for output.
@@ -269,6 +318,13 @@ impl ToolSearch {
         // The index breaks score ties by the order key, the catalog position: its order is
         // the contract, whatever the history of updates.
         let outcome = self.index.search(query, limit);
+        let missing = self.services.missing(&outcome);
+        if !missing.is_empty() {
+            return SearchResults::empty(
+                WhyEmpty::new(Abstention::MissingService, Vec::new(), Vec::new())
+                    .with_missing_services(missing),
+            );
+        }
         let mut hits: Vec<Hit> = Vec::with_capacity(outcome.hits().len().min(limit));
         for h in outcome.hits() {
             let Some(entry) = self.entry(h.doc()) else { continue };
@@ -342,6 +398,7 @@ impl ToolSearch {
         let removed = self.catalog.remove_server(name);
         if removed.is_some() {
             self.index.remove_group(name);
+            self.services.remove_server(name);
             self.forget(name);
             self.servers.remove(name);
             self.resync_renamed()?;
@@ -357,6 +414,11 @@ impl ToolSearch {
             self.next_server += 1;
         }
         let texts = self.server_texts(name);
+        self.services.set_server(
+            self.index.analyzer(),
+            name,
+            texts.iter().map(|(t, _)| t.name.as_str()),
+        );
         let ids = self
             .index
             .replace_group(name, texts.iter().map(|(t, e)| document(t, &e.tool.server, e.order)))?;
@@ -380,6 +442,11 @@ impl ToolSearch {
         }
         for server in stale {
             let texts = self.server_texts(&server);
+            self.services.set_server(
+                self.index.analyzer(),
+                &server,
+                texts.iter().map(|(t, _)| t.name.as_str()),
+            );
             let ids = self.index.replace_group(
                 &server,
                 texts.iter().map(|(t, e)| document(t, &e.tool.server, e.order)),

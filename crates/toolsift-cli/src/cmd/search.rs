@@ -70,7 +70,10 @@ fn no_match(search: &ToolSearch, query: &str, results: &SearchResults, args: &Se
     let servers: Vec<&str> = search.catalog().servers().map(|s| s.name.as_str()).collect();
     let mut nm = NoMatch::new(query).servers(servers);
     if let Some(w) = &why {
-        nm = nm.unknown_words(w.unknown_terms()).weak_words(w.filtered_terms());
+        nm = nm
+            .unknown_words(w.unknown_terms())
+            .weak_words(w.filtered_terms())
+            .missing_services(w.missing_services());
     }
     if let Some(server) = &args.server {
         nm = nm.server_filter(server.as_str());
@@ -86,6 +89,7 @@ fn reason_code(reason: Abstention) -> &'static str {
         Abstention::TooFewAnswerable => "too-few-answerable",
         Abstention::Gate => "gate",
         Abstention::Floor => "floor",
+        Abstention::MissingService => "missing-service",
         _ => "other",
     }
 }
@@ -210,17 +214,20 @@ fn json_document(
         })
         .collect();
     let empty = empty.map(|e| {
-        let (reason, message, unknown, weak) = match &e.why {
+        let (reason, message, unknown, weak, missing) = match &e.why {
             Some(w) => (
                 reason_code(w.reason()),
                 w.to_string(),
                 w.unknown_terms().to_vec(),
                 w.filtered_terms().to_vec(),
+                w.missing_services().to_vec(),
             ),
-            None => ("server-filter", "only other servers have hits".to_owned(), vec![], vec![]),
+            None => {
+                ("server-filter", "only other servers have hits".to_owned(), vec![], vec![], vec![])
+            }
         };
         json!({"reason": reason, "message": message, "unknown": unknown, "weak": weak,
-               "text": e.text})
+               "missing_services": missing, "text": e.text})
     });
     json!({
         "query": query,

@@ -54,6 +54,23 @@ fn nothing_fits_says_why_and_fail_empty_sets_status_1() {
     assert!(empty["reason"].as_str().is_some_and(|r| !r.is_empty()));
     assert!(empty["text"].as_str().is_some_and(|t| t.contains("Connected servers")));
     assert!(empty["unknown"].is_array() && empty["weak"].is_array());
+    assert_eq!(empty["missing_services"], serde_json::json!([]));
+}
+
+#[test]
+fn a_missing_service_is_named() {
+    let run = toolsift(&["search", "acknowledge the pagerduty incident"]).status(0);
+    assert!(
+        run.stdout.contains("(reason: the catalog has no tools for pagerduty)"),
+        "{}",
+        run.stdout
+    );
+    let doc =
+        toolsift(&["search", "acknowledge the pagerduty incident", "--json"]).status(0).json();
+    assert_eq!(doc["empty"]["reason"], "missing-service");
+    assert_eq!(doc["empty"]["missing_services"], serde_json::json!(["pagerduty"]));
+    let text = doc["empty"]["text"].as_str().unwrap_or_default();
+    assert!(text.contains(r#"no connected server provides "pagerduty""#), "{text}");
 }
 
 #[test]

@@ -10,6 +10,8 @@ mod hostile;
 mod props;
 /// Known queries on real catalogs, exact keys, why-empty answers.
 mod search;
+/// The known-services rule.
+mod services;
 /// Per-server updates give the same results as a fresh build.
 mod update;
 

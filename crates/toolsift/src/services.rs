@@ -1,0 +1,148 @@
+//! The known-services rule: a query that names a service the catalog does not have gets no
+//! answer.
+//!
+//! Agents ask for actions on products by name: "bitbucket open pull request", "acknowledge the
+//! pagerduty incident". When the catalog has no such server, the best lexical matches are
+//! look-alike tools of another service (GitHub's pull requests, some other incident tool), and
+//! a confident list of them invites the model to act on the wrong system. The rule: if a whole
+//! word of the query is one of the known service names ([`DEFAULT_SERVICES`], or the list given
+//! to [`ToolSearchBuilder::known_services`](crate::ToolSearchBuilder::known_services)) and no
+//! tool's `name` field (server name, tool name, title) contains that word, the search abstains
+//! with [`Abstention::MissingService`](crate::Abstention::MissingService).
+//!
+//! Descriptions do not count: a CI tool described as working "with GitHub or Bitbucket" does
+//! not act on Bitbucket's pull requests.
+
+use std::collections::BTreeMap;
+
+use toolsift_rank::Outcome;
+use toolsift_text::{Analyzer, Origin};
+
+/// The default list of known services: `data/services.txt`, one service per line (its aliases
+/// separated by spaces), `#` comments. Written from general knowledge of the software market by category; ordinary
+/// English words that are also product names (box, linear, notion, slack, zoom) are left out,
+/// so the rule never fires on "zoom in on the chart".
+pub const DEFAULT_SERVICES: &str = include_str!("../data/services.txt");
+
+/// A service list parsed: every alias word, in the form a query word takes after analysis
+/// (lowercased, folded), with the number of its service (its line). Sorted by word; a word
+/// listed twice keeps its first service.
+pub(crate) type ServiceWords = Vec<(Box<str>, u32)>;
+
+/// Parses a service list: one service per line, its aliases separated by white space; blank
+/// lines and `#` comments are skipped, and so is an alias that does not analyze to exactly one
+/// whole word (only single query words are matched).
+pub(crate) fn parse_services<S: AsRef<str>>(
+    analyzer: &Analyzer,
+    lines: impl IntoIterator<Item = S>,
+) -> ServiceWords {
+    let mut out: ServiceWords = Vec::new();
+    let mut service = 0u32;
+    for line in lines {
+        let line = line.as_ref().trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        for alias in line.split_whitespace() {
+            let mut whole: Vec<String> = Vec::new();
+            analyzer.for_each_token(alias, |t| {
+                if t.origin == Origin::Whole {
+                    whole.push(t.word.to_owned());
+                }
+            });
+            if let [word] = whole.as_slice() {
+                out.push((word.as_str().into(), service));
+            }
+        }
+        service = service.saturating_add(1);
+    }
+    // Stable: the first service of a duplicated word stays first, and dedup keeps it.
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out.dedup_by(|b, a| a.0 == b.0);
+    out
+}
+
+/// Which known services the catalog's `name` fields contain, kept per server so that updates
+/// redo only the changed server.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Services {
+    /// The known alias words and their services, sorted by word.
+    known: ServiceWords,
+    /// Per service, the number of servers whose `name` fields contain one of its aliases.
+    present: Vec<u32>,
+    /// Per server, the services its tools' `name` fields contain, sorted.
+    by_server: BTreeMap<String, Vec<u32>>,
+}
+
+impl Services {
+    /// A rule over the parsed list `known` (empty: the rule never fires).
+    pub(crate) fn new(known: ServiceWords) -> Services {
+        let n = known.iter().map(|&(_, s)| s as usize + 1).max().unwrap_or(0);
+        Services { known, present: vec![0; n], by_server: BTreeMap::new() }
+    }
+
+    /// The service `word` names, if it is a known alias.
+    fn service(&self, word: &str) -> Option<u32> {
+        let i = self.known.binary_search_by(|(k, _)| (**k).cmp(word)).ok()?;
+        self.known.get(i).map(|&(_, s)| s)
+    }
+
+    /// Records the `name` field texts of server `server`'s tools, replacing what was recorded
+    /// for it before.
+    pub(crate) fn set_server<'a>(
+        &mut self,
+        analyzer: &Analyzer,
+        server: &str,
+        names: impl IntoIterator<Item = &'a str>,
+    ) {
+        self.remove_server(server);
+        if self.known.is_empty() {
+            return;
+        }
+        let mut found: Vec<u32> = Vec::new();
+        for text in names {
+            analyzer.for_each_token(text, |t| {
+                if let Some(s) = self.service(t.word) {
+                    found.push(s);
+                }
+            });
+        }
+        found.sort_unstable();
+        found.dedup();
+        for &s in &found {
+            if let Some(count) = self.present.get_mut(s as usize) {
+                *count += 1;
+            }
+        }
+        self.by_server.insert(server.to_owned(), found);
+    }
+
+    /// Forgets server `server`.
+    pub(crate) fn remove_server(&mut self, server: &str) {
+        let Some(found) = self.by_server.remove(server) else { return };
+        for s in found {
+            if let Some(count) = self.present.get_mut(s as usize) {
+                *count = count.saturating_sub(1);
+            }
+        }
+    }
+
+    /// The words of `outcome`'s query that name, as whole words, a known service which no
+    /// server's `name` fields contain, in query-term order.
+    pub(crate) fn missing(&self, outcome: &Outcome) -> Vec<String> {
+        if self.known.is_empty() {
+            return Vec::new();
+        }
+        outcome
+            .terms()
+            .iter()
+            .filter(|t| t.origin() == Origin::Whole)
+            .map(|t| t.word())
+            .filter(|w| {
+                self.service(w)
+                    .is_some_and(|s| self.present.get(s as usize).is_some_and(|&c| c == 0))
+            })
+            .map(str::to_owned)
+            .collect()
+    }
+}

@@ -1,0 +1,128 @@
+//! The known-services rule: a query naming a service the catalog lacks gets no answer.
+
+use toolsift::listing::ResultForm;
+use toolsift::{Abstention, Catalog, ToolKind, ToolSearch, load_mcp};
+
+use crate::{mixed, real_catalog};
+
+/// One MCP server from inline tools: (name, description) pairs.
+fn server(name: &str, tools: &[(&str, &str)]) -> toolsift::Server {
+    let list: Vec<String> = tools
+        .iter()
+        .map(|(n, d)| {
+            format!(
+                r#"{{"name": "{n}", "description": "{d}", "inputSchema": {{"type": "object"}}}}"#
+            )
+        })
+        .collect();
+    load_mcp(format!("[{}]", list.join(",")), name).expect("valid tools").server
+}
+
+/// The services `query` is refused for, or `None` when it is answered.
+fn refused(search: &ToolSearch, query: &str) -> Option<Vec<String>> {
+    let results = search.search(query, 10);
+    let why = results.why_empty()?;
+    assert_eq!(why.reason(), Abstention::MissingService, "{query:?}: {why}");
+    Some(why.missing_services().to_vec())
+}
+
+#[test]
+fn a_missing_service_empties_the_answer_on_real_catalogs() {
+    let search = mixed();
+    for (query, missing) in [
+        ("bitbucket open pull request", "bitbucket"),
+        ("acknowledge the PagerDuty incident", "pagerduty"),
+        ("create a task in Asana for the launch", "asana"),
+        ("Jenkins: trigger the nightly build", "jenkins"),
+    ] {
+        assert_eq!(refused(&search, query), Some(vec![missing.to_owned()]), "{query:?}");
+    }
+    // Present services, and words that are not services, answer as before.
+    for query in ["github open pull request", "post a message to a slack channel", "list pods"] {
+        assert_eq!(refused(&search, query), None, "{query:?}");
+        assert!(!search.search(query, 10).is_empty(), "{query:?}");
+    }
+}
+
+#[test]
+fn names_count_and_descriptions_do_not() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server(
+        "ci",
+        &[("run_pipeline", "Run a pipeline for a GitHub or Bitbucket repository.")],
+    ));
+    catalog.add_server(server("atlassian", &[("jira_create_issue", "Create an issue.")]));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    // The server name `ci` and the tool names never say bitbucket: a description mention is
+    // not a way to act on Bitbucket.
+    assert_eq!(refused(&search, "run a bitbucket pipeline"), Some(vec!["bitbucket".into()]));
+    // A tool name makes the service present, whatever its server is called.
+    assert_eq!(
+        search.search("jira create issue", 5).hits()[0].name(),
+        "mcp__atlassian__jira_create_issue"
+    );
+}
+
+#[test]
+fn aliases_stand_for_their_service() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server("mongodb", &[("find", "Find documents in a collection.")]));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    assert_eq!(refused(&search, "find documents in the mongo collection"), None);
+    // Another service stays missing.
+    assert_eq!(refused(&search, "find documents in redis"), Some(vec!["redis".into()]));
+}
+
+#[test]
+fn updates_keep_the_rule_in_step() {
+    let mut search = ToolSearch::new(real_catalog(&[("mcp/github.json", ToolKind::Mcp, "github")]))
+        .expect("default settings");
+    let query = "bitbucket open pull request";
+    assert!(refused(&search, query).is_some());
+    search
+        .add_server(server("bitbucket", &[("create_pull_request", "Open a pull request.")]))
+        .expect("valid update");
+    assert_eq!(search.search(query, 1).hits()[0].name(), "mcp__bitbucket__create_pull_request");
+    // Replacing the tools keeps the server name, so the service stays present.
+    search
+        .replace_tools(
+            "bitbucket",
+            server("x", &[("list_repositories", "List repositories.")]).tools,
+        )
+        .expect("valid update");
+    assert_eq!(refused(&search, query), None);
+    search.remove_server("bitbucket").expect("valid update");
+    assert!(refused(&search, query).is_some());
+    // And the result equals a fresh build of the same catalog.
+    let fresh = ToolSearch::new(search.catalog().clone()).expect("default settings");
+    assert_eq!(fresh.search(query, 10), search.search(query, 10));
+}
+
+#[test]
+fn the_list_can_be_replaced_or_turned_off() {
+    let catalog = real_catalog(&[("mcp/github.json", ToolKind::Mcp, "github")]);
+    let off = ToolSearch::builder()
+        .known_services(Vec::<String>::new())
+        .build(catalog.clone())
+        .expect("valid settings");
+    assert!(!off.search("bitbucket open pull request", 10).is_empty());
+    let own = ToolSearch::builder()
+        .known_services(["Forgejo codeberg", "not one word", ""])
+        .build(catalog)
+        .expect("valid settings");
+    assert_eq!(refused(&own, "open a pull request on codeberg"), Some(vec!["codeberg".into()]));
+    assert_eq!(refused(&own, "open a pull request on forgejo"), Some(vec!["forgejo".into()]));
+    // Not on the replaced list any more.
+    assert_eq!(refused(&own, "bitbucket open pull request"), None);
+}
+
+#[test]
+fn the_model_is_told_which_service_is_missing() {
+    let search = mixed();
+    let query = "acknowledge the pagerduty incident";
+    let results = search.search(query, 10);
+    let why = results.why_empty().expect("refused");
+    assert_eq!(why.to_string(), "the catalog has no tools for pagerduty");
+    let text = search.render(query, &results, ResultForm::Text).to_string();
+    assert!(text.contains(r#"no connected server provides "pagerduty""#), "{text}");
+}

@@ -31,6 +31,7 @@ pub struct NoMatch {
     unknown_words: Vec<String>,
     weak_words: Vec<String>,
     missing_services: Vec<String>,
+    not_offered: Option<(String, String)>,
     servers: Vec<String>,
     server_filter: Option<String>,
 }
@@ -83,6 +84,21 @@ impl NoMatch {
         self
     }
 
+    /// The query names `service`, which is connected, but none of its tools matches `word`,
+    /// the query's most specific tool word (the facade's known-services rule).
+    ///
+    /// ```
+    /// use toolsift_listing::{Lister, NoMatch};
+    /// let why = NoMatch::new("circleci cancel running workflow").not_offered("circleci", "cancel");
+    /// let text = Lister::default().render_empty(&why);
+    /// assert!(text.contains(r#"no "circleci" tool matches "cancel""#));
+    /// ```
+    #[must_use]
+    pub fn not_offered(mut self, service: impl Into<String>, word: impl Into<String>) -> Self {
+        self.not_offered = Some((service.into(), word.into()));
+        self
+    }
+
     /// The connected servers.
     #[must_use]
     pub fn servers<I, S>(mut self, servers: I) -> Self
@@ -121,6 +137,11 @@ impl NoMatch {
         &self.missing_services
     }
 
+    /// The connected service named by the query and the query word none of its tools matches.
+    pub fn unoffered(&self) -> Option<(&str, &str)> {
+        self.not_offered.as_ref().map(|(s, w)| (s.as_str(), w.as_str()))
+    }
+
     /// The connected servers.
     pub fn connected(&self) -> &[String] {
         &self.servers
@@ -146,6 +167,13 @@ pub(crate) fn render(why: &NoMatch) -> String {
             "no connected server provides {}",
             quoted_list(&why.missing_services, "or")
         ));
+    }
+    if let Some((service, word)) = &why.not_offered {
+        let mut reason = String::from("no ");
+        push_quoted(&mut reason, service, MAX_WORD_CHARS);
+        reason.push_str(" tool matches ");
+        push_quoted(&mut reason, word, MAX_WORD_CHARS);
+        reasons.push(reason);
     }
     if !why.unknown_words.is_empty() {
         reasons

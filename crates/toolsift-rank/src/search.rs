@@ -198,6 +198,10 @@ pub enum Abstention {
     /// this reason itself: a caller that knows which names are services sets it (the
     /// `toolsift` facade's known-services rule).
     MissingService,
+    /// The query names a service the catalog has, but none of that service's tools matches
+    /// the query's most specific tool word (set by the `toolsift` facade's known-services
+    /// rule, never by the index itself).
+    NotOffered,
 }
 
 /// A query term during scoring.

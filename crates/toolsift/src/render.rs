@@ -71,6 +71,9 @@ impl ToolSearch {
                     .unknown_words(why.unknown_terms())
                     .weak_words(why.filtered_terms())
                     .missing_services(why.missing_services());
+                if let Some((service, word)) = why.not_offered() {
+                    no_match = no_match.not_offered(service, word);
+                }
             }
             return Rendered::Text(lister.render_empty(&no_match));
         }

@@ -49,13 +49,14 @@ pub struct WhyEmpty {
     unknown: Vec<String>,
     filtered: Vec<String>,
     services: Vec<String>,
+    not_offered: Option<(String, String)>,
 }
 
 impl WhyEmpty {
     /// An explanation: the rule that emptied the answer, the query terms no tool contains, and
     /// the query terms that matched tools which the abstention rules then dropped.
     pub fn new(reason: Abstention, unknown: Vec<String>, filtered: Vec<String>) -> WhyEmpty {
-        WhyEmpty { reason, unknown, filtered, services: Vec::new() }
+        WhyEmpty { reason, unknown, filtered, services: Vec::new(), not_offered: None }
     }
 
     /// The same explanation, naming the services the query asks for that the catalog has no
@@ -64,6 +65,20 @@ impl WhyEmpty {
     pub fn with_missing_services(mut self, services: Vec<String>) -> WhyEmpty {
         self.services = services;
         self
+    }
+
+    /// The same explanation, naming the service the query asks for and the query word none of
+    /// its tools matches (with [`Abstention::NotOffered`]).
+    #[must_use]
+    pub fn with_not_offered(mut self, service: String, word: String) -> WhyEmpty {
+        self.not_offered = Some((service, word));
+        self
+    }
+
+    /// The service the query names and the query word that none of its tools matches; `None`
+    /// unless the reason is [`Abstention::NotOffered`].
+    pub fn not_offered(&self) -> Option<(&str, &str)> {
+        self.not_offered.as_ref().map(|(s, w)| (s.as_str(), w.as_str()))
     }
 
     /// The services the query names that no server or tool name of the catalog contains;
@@ -101,6 +116,10 @@ impl fmt::Display for WhyEmpty {
             Abstention::MissingService => {
                 write!(f, "the catalog has no tools for {}", self.services.join(", "))?;
             }
+            Abstention::NotOffered => match &self.not_offered {
+                Some((service, word)) => write!(f, "no {service} tool matches {word:?}")?,
+                None => f.write_str("the named service has no tool for this")?,
+            },
             _ => f.write_str("nothing fits the query")?,
         }
         if !self.unknown.is_empty() {

@@ -107,9 +107,11 @@ impl ToolSearchBuilder {
     /// per item, its aliases separated by spaces (`"mongodb mongo"`). A query that names a
     /// service as a whole word, while no tool's `name` field (server name, tool name, title)
     /// contains any of its aliases, gets no answer
-    /// ([`Abstention::MissingService`](crate::Abstention::MissingService)). Aliases are single
-    /// words, matched after analysis (case and diacritics ignored); an empty list turns the
-    /// rule off.
+    /// ([`Abstention::MissingService`](crate::Abstention::MissingService)); nor does a query
+    /// that names a present service whose tools never match the query's most specific tool
+    /// word ([`Abstention::NotOffered`](crate::Abstention::NotOffered)). Aliases are single
+    /// words, matched after analysis (case and diacritics ignored); an empty list turns both
+    /// rules off.
     ///
     /// ```
     /// use toolsift::{Catalog, ToolSearch, load_mcp};
@@ -323,6 +325,12 @@ impl ToolSearch {
             return SearchResults::empty(
                 WhyEmpty::new(Abstention::MissingService, Vec::new(), Vec::new())
                     .with_missing_services(missing),
+            );
+        }
+        if let Some((service, word)) = self.services.unoffered(query, &outcome, &self.index) {
+            return SearchResults::empty(
+                WhyEmpty::new(Abstention::NotOffered, Vec::new(), Vec::new())
+                    .with_not_offered(service, word),
             );
         }
         let mut hits: Vec<Hit> = Vec::with_capacity(outcome.hits().len().min(limit));

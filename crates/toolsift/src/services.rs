@@ -12,10 +12,20 @@
 //!
 //! Descriptions do not count: a CI tool described as working "with GitHub or Bitbucket" does
 //! not act on Bitbucket's pull requests.
+//!
+//! A second rule covers a service that is present but lacks the action: "circleci cancel
+//! running workflow" when no CircleCI tool mentions cancelling. The query's most specific
+//! *tool word* (the highest-idf whole word that is written as a plain word, is not a service
+//! name, and occurs in some tool's `name` field anywhere in the catalog, so it is the
+//! catalog's own vocabulary for an action or object) must be matched, through any of its
+//! forms or lexicon expansions, by some tool of the servers that provide the named service;
+//! otherwise the search abstains with
+//! [`Abstention::NotOffered`](crate::Abstention::NotOffered). Words no tool name uses
+//! (paraphrase, filler) and words of identifiers (`temp_events`) are never judged.
 
 use std::collections::BTreeMap;
 
-use toolsift_rank::Outcome;
+use toolsift_rank::{Index, Outcome, QueryTerm};
 use toolsift_text::{Analyzer, Origin};
 
 /// The default list of known services: `data/services.txt`, one service per line (its aliases
@@ -72,13 +82,24 @@ pub(crate) struct Services {
     present: Vec<u32>,
     /// Per server, the services its tools' `name` fields contain, sorted.
     by_server: BTreeMap<String, Vec<u32>>,
+    /// Stems of the words of every tool's `name` field, with the number of servers using
+    /// each: the catalog's tool vocabulary. Only looked up, never iterated for output.
+    name_stems: BTreeMap<Box<str>, u32>,
+    /// Per server, the distinct stems of its tools' `name` fields.
+    stems_by_server: BTreeMap<String, Vec<Box<str>>>,
 }
 
 impl Services {
     /// A rule over the parsed list `known` (empty: the rule never fires).
     pub(crate) fn new(known: ServiceWords) -> Services {
         let n = known.iter().map(|&(_, s)| s as usize + 1).max().unwrap_or(0);
-        Services { known, present: vec![0; n], by_server: BTreeMap::new() }
+        Services {
+            known,
+            present: vec![0; n],
+            by_server: BTreeMap::new(),
+            name_stems: BTreeMap::new(),
+            stems_by_server: BTreeMap::new(),
+        }
     }
 
     /// The service `word` names, if it is a known alias.
@@ -100,15 +121,23 @@ impl Services {
             return;
         }
         let mut found: Vec<u32> = Vec::new();
+        let mut stems: Vec<Box<str>> = Vec::new();
         for text in names {
             analyzer.for_each_token(text, |t| {
                 if let Some(s) = self.service(t.word) {
                     found.push(s);
                 }
+                stems.push(t.stem.into());
             });
         }
         found.sort_unstable();
         found.dedup();
+        stems.sort_unstable();
+        stems.dedup();
+        for stem in &stems {
+            *self.name_stems.entry(stem.clone()).or_insert(0) += 1;
+        }
+        self.stems_by_server.insert(server.to_owned(), stems);
         for &s in &found {
             if let Some(count) = self.present.get_mut(s as usize) {
                 *count += 1;
@@ -119,6 +148,14 @@ impl Services {
 
     /// Forgets server `server`.
     pub(crate) fn remove_server(&mut self, server: &str) {
+        for stem in self.stems_by_server.remove(server).unwrap_or_default() {
+            if let Some(count) = self.name_stems.get_mut(&stem) {
+                *count -= 1;
+                if *count == 0 {
+                    self.name_stems.remove(&stem);
+                }
+            }
+        }
         let Some(found) = self.by_server.remove(server) else { return };
         for s in found {
             if let Some(count) = self.present.get_mut(s as usize) {
@@ -144,5 +181,65 @@ impl Services {
             })
             .map(str::to_owned)
             .collect()
+    }
+
+    /// For a query that names present services: the servers that provide them, and the
+    /// query's most specific tool word (the highest-idf whole word that is not a service name
+    /// and occurs in some tool's `name` field), if none of those servers' tools matches it.
+    /// Returns the service word and the unmatched word.
+    pub(crate) fn unoffered(
+        &self,
+        query: &str,
+        outcome: &Outcome,
+        index: &Index,
+    ) -> Option<(String, String)> {
+        if self.known.is_empty() {
+            return None;
+        }
+        // Words written as plain words; parts of identifiers (`temp_events`, `logs-2024`) are
+        // the user's data, not the action asked for.
+        let plain: Vec<String> = query
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty() && w.chars().all(char::is_alphabetic))
+            .map(str::to_lowercase)
+            .collect();
+        let mut named: Vec<(u32, &str)> = Vec::new();
+        for t in outcome.terms().iter().filter(|t| t.origin() == Origin::Whole) {
+            if let Some(s) = self.service(t.word())
+                && self.present.get(s as usize).is_some_and(|&c| c > 0)
+            {
+                named.push((s, t.word()));
+            }
+        }
+        let &(_, service_word) = named.first()?;
+        let scope: Vec<&str> = self
+            .by_server
+            .iter()
+            .filter(|(_, found)| named.iter().any(|(s, _)| found.binary_search(s).is_ok()))
+            .map(|(server, _)| server.as_str())
+            .collect();
+        let mut best: Option<(usize, &QueryTerm)> = None;
+        for (i, t) in outcome.terms().iter().enumerate() {
+            if t.origin() != Origin::Whole
+                || t.df() == 0
+                || self.service(t.word()).is_some()
+                || !self.name_stems.contains_key(t.stem())
+                || !plain.iter().any(|p| p == t.word())
+            {
+                continue;
+            }
+            if best.is_none_or(|(_, b)| t.idf() > b.idf()) {
+                best = Some((i, t));
+            }
+        }
+        let (i, term) = best?;
+        let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));
+        // Usually a hit of the named service matched the word already; else search the word
+        // alone, through all its forms, for any tool of those servers.
+        let offered =
+            outcome.hits().iter().any(|h| h.matched().any(|m| m == i) && in_scope(h.doc()))
+                || index.search(term.word(), index.len()).hits().iter().any(|h| in_scope(h.doc()));
+        (!offered).then(|| (service_word.to_owned(), term.word().to_owned()))
     }
 }

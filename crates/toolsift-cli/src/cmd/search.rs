@@ -74,6 +74,9 @@ fn no_match(search: &ToolSearch, query: &str, results: &SearchResults, args: &Se
             .unknown_words(w.unknown_terms())
             .weak_words(w.filtered_terms())
             .missing_services(w.missing_services());
+        if let Some((service, word)) = w.not_offered() {
+            nm = nm.not_offered(service, word);
+        }
     }
     if let Some(server) = &args.server {
         nm = nm.server_filter(server.as_str());
@@ -90,6 +93,7 @@ fn reason_code(reason: Abstention) -> &'static str {
         Abstention::Gate => "gate",
         Abstention::Floor => "floor",
         Abstention::MissingService => "missing-service",
+        Abstention::NotOffered => "not-offered",
         _ => "other",
     }
 }

@@ -83,14 +83,17 @@ fn updates_keep_the_rule_in_step() {
         .add_server(server("bitbucket", &[("create_pull_request", "Open a pull request.")]))
         .expect("valid update");
     assert_eq!(search.search(query, 1).hits()[0].name(), "mcp__bitbucket__create_pull_request");
-    // Replacing the tools keeps the server name, so the service stays present.
+    // Replacing the tools keeps the server name, so the service stays present; pull
+    // requests went with the tool, which the action rule notices.
     search
         .replace_tools(
             "bitbucket",
             server("x", &[("list_repositories", "List repositories.")]).tools,
         )
         .expect("valid update");
-    assert_eq!(refused(&search, query), None);
+    assert!(!search.search("bitbucket list repositories", 5).is_empty());
+    let why = search.search(query, 5).why_empty().cloned().expect("refused");
+    assert_eq!(why.reason(), Abstention::NotOffered);
     search.remove_server("bitbucket").expect("valid update");
     assert!(refused(&search, query).is_some());
     // And the result equals a fresh build of the same catalog.
@@ -125,4 +128,74 @@ fn the_model_is_told_which_service_is_missing() {
     assert_eq!(why.to_string(), "the catalog has no tools for pagerduty");
     let text = search.render(query, &results, ResultForm::Text).to_string();
     assert!(text.contains(r#"no connected server provides "pagerduty""#), "{text}");
+}
+
+#[test]
+fn a_present_service_without_the_action_says_so() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server(
+        "circleci",
+        &[
+            ("rerun_workflow", "Rerun a workflow from its start or from the failed job."),
+            ("get_build_failure_logs", "Get the logs of a failed build."),
+        ],
+    ));
+    catalog.add_server(server(
+        "gitlab",
+        &[("cancel_pipeline", "Cancel a running pipeline."), ("list_pipelines", "List pipelines.")],
+    ));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    // `cancel` is tool vocabulary (a GitLab tool's name) but no CircleCI tool matches it.
+    let results = search.search("circleci cancel running workflow", 10);
+    let why = results.why_empty().expect("refused");
+    assert_eq!(why.reason(), Abstention::NotOffered);
+    assert_eq!(why.not_offered(), Some(("circleci", "cancel")));
+    assert_eq!(why.to_string(), r#"no circleci tool matches "cancel""#);
+    let text = search.render("circleci cancel running workflow", &results, ResultForm::Text);
+    assert!(text.to_string().contains(r#"no "circleci" tool matches "cancel""#), "{text}");
+    // What CircleCI does offer is answered, and so is the action without the service.
+    assert_eq!(
+        search.search("circleci rerun workflow", 1).hits()[0].name(),
+        "mcp__circleci__rerun_workflow"
+    );
+    assert_eq!(
+        search.search("cancel running pipeline", 1).hits()[0].name(),
+        "mcp__gitlab__cancel_pipeline"
+    );
+    // Words of identifiers are the user's data, not the action.
+    assert!(!search.search("circleci rerun workflow cancel_me", 5).is_empty());
+    // Words no tool name uses are not judged: a paraphrase keeps its answer.
+    assert!(!search.search("circleci rerun the workflow that broke", 5).is_empty());
+}
+
+#[test]
+fn the_rule_holds_after_updates() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server("circleci", &[("rerun_workflow", "Rerun a workflow.")]));
+    catalog.add_server(server("gitlab", &[("cancel_pipeline", "Cancel a pipeline.")]));
+    let mut search = ToolSearch::new(catalog).expect("default settings");
+    let query = "circleci cancel workflow";
+    assert!(search.search(query, 5).is_empty());
+    search
+        .replace_tools(
+            "circleci",
+            server(
+                "x",
+                &[
+                    ("rerun_workflow", "Rerun a workflow."),
+                    ("cancel_workflow", "Cancel a workflow."),
+                ],
+            )
+            .tools,
+        )
+        .expect("valid update");
+    assert_eq!(search.search(query, 1).hits()[0].name(), "mcp__circleci__cancel_workflow");
+    let fresh = ToolSearch::new(search.catalog().clone()).expect("default settings");
+    assert_eq!(fresh.search(query, 10), search.search(query, 10));
+    // Once no tool name says `cancel`, the word is no longer tool vocabulary to judge by.
+    search.remove_server("gitlab").expect("valid update");
+    search
+        .replace_tools("circleci", server("x", &[("rerun_workflow", "Rerun a workflow.")]).tools)
+        .expect("valid update");
+    assert!(!search.search(query, 5).is_empty());
 }

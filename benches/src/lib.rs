@@ -14,8 +14,8 @@
 //! - Operations: [`build_search`], [`search_all`], [`search_all_index`], [`answer`],
 //!   [`cold_start`]: what the benches time, written once.
 //! - [`run_suite`] measures every target of issue #8 in-process in well under a minute and
-//!   returns a [`Report`] of [`Row`]s; `cargo xtask bench` prints it, checks it against
-//!   `benches/baseline.json` and plots it.
+//!   returns a [`Report`] of [`Row`]s; the `bench-suite` program (`src/bin/bench-suite/`, run by
+//!   `cargo xtask bench`) prints it, checks it against `benches/baseline.json` and plots it.
 //! - [`CpuTime`] is a criterion measurement of the benchmark thread's CPU time, for numbers that
 //!   hold up on a machine shared with other work.
 //!

@@ -18,7 +18,7 @@ pub(crate) const NO_GROUP: u32 = u32::MAX;
 ///
 /// Documents are kept in insertion order under dense ordinals; [`DocId`]s are stable handles.
 /// Search takes `&self` and the index is `Send + Sync`. Every update (add, remove, replace a
-/// group) ends with one pass over all postings that lays them out again and recomputes the
+/// group) ends with linear passes over all postings that lay them out again and recompute the
 /// precomputed pseudo-frequencies from the new statistics, so batch documents into one call.
 #[derive(Debug, Clone)]
 pub struct Index {
@@ -488,54 +488,70 @@ impl Index {
             fill[s] += 1;
         }
         let old = std::mem::take(&mut self.post);
+        // Three tight passes: lay out the documents and frequency codes (written by position
+        // `w` into arrays of the largest possible size, then truncated), compute every
+        // pseudo-frequency from the new factors, then every slot's largest.
         let total = old.doc.len() + staged.term.len();
-        let mut post = Postings {
-            offsets: Vec::with_capacity(nslots + 1),
-            doc: Vec::with_capacity(total),
-            pf: Vec::with_capacity(total),
-            tf: Vec::with_capacity(total),
-            extra: Vec::new(),
-            max_pf: Vec::with_capacity(nslots),
-        };
-        post.offsets.push(0);
+        let mut doc = vec![0u32; total];
+        let mut tf = vec![0u32; total];
+        let mut extra = Vec::new();
+        let mut offsets = Vec::with_capacity(nslots + 1);
+        // Without removals or spilled frequencies, a slot's old postings are copied as they are.
+        let verbatim = remap.is_none() && old.extra.is_empty();
+        let mut w = 0;
+        offsets.push(0);
         for (slot, &t) in vocab.slot_term.iter().enumerate() {
-            let mut max = 0f32;
             let old_slot = match &old_slots {
                 Some(o) => o.get(t as usize).copied(),
                 None => Some(slot as u32),
             };
             if let Some(os) = old_slot {
-                for i in old.range(os, os + 1) {
-                    let d = match remap {
-                        Some(r) => r.get(old.doc[i] as usize).copied().unwrap_or(u32::MAX),
-                        None => old.doc[i],
-                    };
-                    if d == u32::MAX {
-                        continue;
+                let r = old.range(os, os + 1);
+                if verbatim {
+                    let len = r.len();
+                    doc[w..w + len].copy_from_slice(&old.doc[r.clone()]);
+                    tf[w..w + len].copy_from_slice(&old.tf[r]);
+                    w += len;
+                } else {
+                    for (&od, &code) in old.doc[r.clone()].iter().zip(&old.tf[r]) {
+                        let d = match remap {
+                            Some(rm) => rm.get(od as usize).copied().unwrap_or(u32::MAX),
+                            None => od,
+                        };
+                        if d == u32::MAX {
+                            continue;
+                        }
+                        doc[w] = d;
+                        tf[w] = copy_code(code, &old.extra, &mut extra);
+                        w += 1;
                     }
-                    let code = copy_code(old.tf[i], &old.extra, &mut post.extra);
-                    let fac = &factor[d as usize * nf..(d as usize + 1) * nf];
-                    let pf = pseudo_frequency(code, &post.extra, fac);
-                    max = max.max(pf);
-                    post.doc.push(d);
-                    post.pf.push(pf);
-                    post.tf.push(code);
                 }
             }
             for &i in &order[bucket[slot] as usize..bucket[slot + 1] as usize] {
                 let i = i as usize;
-                let d = staged.doc[i] as usize;
-                let code = encode(&staged.tf[i * nf..(i + 1) * nf], &mut post.extra);
-                let pf = pseudo_frequency(code, &post.extra, &factor[d * nf..(d + 1) * nf]);
-                max = max.max(pf);
-                post.doc.push(d as u32);
-                post.pf.push(pf);
-                post.tf.push(code);
+                doc[w] = staged.doc[i];
+                tf[w] = encode(&staged.tf[i * nf..(i + 1) * nf], &mut extra);
+                w += 1;
             }
-            post.offsets.push(post.doc.len());
-            post.max_pf.push(max);
+            offsets.push(w);
         }
-        post.extra.shrink_to_fit();
+        doc.truncate(w);
+        tf.truncate(w);
+        if w < total {
+            doc.shrink_to_fit();
+            tf.shrink_to_fit();
+        }
+        extra.shrink_to_fit();
+        let pf: Vec<f32> = doc
+            .iter()
+            .zip(&tf)
+            .map(|(&d, &code)| pseudo_frequency(code, &extra, &factor, d as usize * nf))
+            .collect();
+        let max_pf = offsets
+            .windows(2)
+            .map(|r| pf[r[0]..r[1]].iter().fold(0f32, |m, &p| m.max(p)))
+            .collect();
+        let post = Postings { offsets, doc, pf, tf, extra, max_pf };
         self.post = post;
         // Stem document frequencies: the union of the documents of the stem's slots.
         let mut seen = vec![u32::MAX; n];

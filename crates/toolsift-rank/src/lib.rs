@@ -106,7 +106,14 @@
 //! remaining terms cannot lift a document not seen yet into the top k, the remaining terms
 //! only update the candidates that can still make it. Scores are then summed in query order,
 //! so they are bit for bit those of scoring every document (a property test holds the two to
-//! identical outcomes). Search allocates only its [`Outcome`]; its buffers are per thread.
+//! identical outcomes). Search allocates only its [`Outcome`]; its buffers are per thread
+//! and dense over documents (a term with several forms sums its pseudo-frequencies into a
+//! buffer that is all zeros between terms, so no per-document stamp is read or written).
+//!
+//! A posting takes 12 bytes: document, pseudo-frequency, and the per-field term frequencies
+//! packed into 4 bytes (a side array holds only the rare rows that do not fit: fractional
+//! frequencies, or a word in several fields beyond the first three or more than 1,023 times
+//! in one of them). [`Index::heap_bytes`] reports the total.
 //!
 //! # Abstention
 //!
@@ -136,8 +143,8 @@
 //! [`Index::add`], [`Index::remove`], [`Index::remove_group`] and [`Index::replace_group`]
 //! keep every statistic exact (N, df, field length sums): the result of any sequence of updates
 //! scores exactly like a fresh index built from the remaining documents in insertion order.
-//! Each update lays all postings out again in one pass (they live in flat arrays, about 12
-//! bytes each) and recomputes their pseudo-frequencies, so add documents in batches.
+//! Each update lays all postings out again in linear passes over flat arrays (about 12 bytes
+//! a posting) and recomputes their pseudo-frequencies, so add documents in batches.
 //! Words and keys that no longer occur in any document stay interned (and are reused if they
 //! return); they match nothing.
 //!

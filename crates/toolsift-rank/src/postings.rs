@@ -3,13 +3,22 @@
 //! Slot `s` (see [`crate::vocab`]) owns postings `offsets[s]..offsets[s + 1]`, sorted by
 //! document ordinal. Per posting the index stores the document (4 bytes), the precomputed
 //! BM25F pseudo-frequency (4 bytes) and the per-field term frequencies, packed into one `u32`
-//! when the term occurs in one field with an integral frequency (the common case) and
-//! otherwise pointing into a side array of (field mask, frequencies). Search reads only the
-//! first two arrays.
+//! when they are integral and either in one field (of the first 16) or in the first three
+//! fields with at most 1,023 each (together the nearly universal case), and otherwise pointing
+//! into a side array of (field mask, frequencies). Search reads only the first two arrays.
 
 /// A tf code with this bit set points into [`Postings::extra`].
 const EXTRA: u32 = 1 << 31;
+/// A tf code with this bit set (and not [`EXTRA`]) holds the frequencies of fields 0, 1 and 2
+/// in 10 bits each, from the lowest bits up.
+const MULTI: u32 = 1 << 30;
+/// Fields and the largest frequency a [`MULTI`] code holds.
+const MULTI_FIELDS: usize = 3;
+const MULTI_BITS: u32 = 10;
+const MULTI_MAX: f32 = 1023.0;
+/// A single-field code holds the field (below 16) in bits 26 to 29 and the frequency below.
 const FIELD_SHIFT: u32 = 26;
+const MAX_INLINE_FIELD: usize = 16;
 const TF_MASK: u32 = (1 << FIELD_SHIFT) - 1;
 /// The largest frequency stored inline (integers up to 2^24 are exact in `f32`).
 const MAX_INLINE_TF: f32 = 16_777_216.0;
@@ -80,9 +89,19 @@ pub(crate) fn encode(row: &[f32], extra: &mut Vec<u32>) -> u32 {
     if let (Some((f, &t)), None) = (nonzero.next(), nonzero.next())
         && (1.0..=MAX_INLINE_TF).contains(&t)
         && t.fract() == 0.0
-        && f < 32
+        && f < MAX_INLINE_FIELD
     {
         return ((f as u32) << FIELD_SHIFT) | t as u32;
+    }
+    let packable = |(f, &t): (usize, &f32)| {
+        t == 0.0 || (f < MULTI_FIELDS && (1.0..=MULTI_MAX).contains(&t) && t.fract() == 0.0)
+    };
+    if row.iter().enumerate().all(packable) {
+        let mut code = MULTI;
+        for (f, &t) in row.iter().enumerate().take(MULTI_FIELDS) {
+            code |= (t as u32) << (MULTI_BITS * f as u32);
+        }
+        return code;
     }
     let at = extra.len() as u32 & !EXTRA;
     let mut mask = 0u32;
@@ -99,8 +118,17 @@ pub(crate) fn encode(row: &[f32], extra: &mut Vec<u32>) -> u32 {
 /// Calls `f(field, tf)` for each field with a nonzero frequency, in field order.
 #[inline]
 pub(crate) fn decode(code: u32, extra: &[u32], mut f: impl FnMut(usize, f32)) {
-    if code & EXTRA == 0 {
+    if code & (EXTRA | MULTI) == 0 {
         f((code >> FIELD_SHIFT) as usize, (code & TF_MASK) as f32);
+        return;
+    }
+    if code & EXTRA == 0 {
+        for field in 0..MULTI_FIELDS {
+            let t = code >> (MULTI_BITS * field as u32) & ((1 << MULTI_BITS) - 1);
+            if t != 0 {
+                f(field, t as f32);
+            }
+        }
         return;
     }
     let at = (code & !EXTRA) as usize;
@@ -128,16 +156,17 @@ pub(crate) fn copy_code(code: u32, from: &[u32], to: &mut Vec<u32>) -> u32 {
     EXTRA | new
 }
 
-/// `Σ_f tf_f · factor_f` over the fields with a nonzero tf, in field order: the same
-/// arithmetic for every posting, whatever its history.
+/// `Σ_f tf_f · factor[at + f]` over the fields with a nonzero tf, in field order: the same
+/// arithmetic for every posting, whatever its history. `factor[at..]` is the document's row of
+/// field factors.
 #[inline]
-pub(crate) fn pseudo_frequency(code: u32, extra: &[u32], factor: &[f32]) -> f32 {
-    if code & EXTRA == 0 {
-        let f = (code >> FIELD_SHIFT) as usize;
+pub(crate) fn pseudo_frequency(code: u32, extra: &[u32], factor: &[f32], at: usize) -> f32 {
+    let fac = |f: usize| factor.get(at + f).copied().unwrap_or(0.0);
+    if code & (EXTRA | MULTI) == 0 {
         let t = (code & TF_MASK) as f32;
-        return 0.0 + t * factor.get(f).copied().unwrap_or(0.0);
+        return 0.0 + t * fac((code >> FIELD_SHIFT) as usize);
     }
     let mut pf = 0.0f32;
-    decode(code, extra, |f, t| pf += t * factor.get(f).copied().unwrap_or(0.0));
+    decode(code, extra, |f, t| pf += t * fac(f));
     pf
 }

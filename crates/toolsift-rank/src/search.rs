@@ -246,8 +246,8 @@ impl Query {
 
 /// Reusable per-thread buffers, dense over document ordinals.
 ///
-/// Between searches every `mask` entry is 0; `acc`, `xacc` and the contribution matrix `cm`
-/// are only read where a mask bit or a stamp says they were written in this search.
+/// Between searches every `mask` and `xacc` entry is 0; `acc` and the contribution matrix `cm`
+/// are only read where a mask bit says they were written in this search.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     pub(crate) query: Query,
@@ -255,8 +255,9 @@ pub(crate) struct Scratch {
     acc: Vec<f32>,
     /// Matched query terms per document.
     mask: Vec<u64>,
-    /// Pseudo-frequency of the current term per document, valid where `xstamp == epoch`.
+    /// Pseudo-frequency of the current term per document; all zeros between walks.
     xacc: Vec<f32>,
+    /// Documents already counted by [`Index::union`], where it equals `epoch`.
     xstamp: Vec<u32>,
     epoch: u32,
     /// Live candidates during pruning: `live_stamp == live_epoch`.
@@ -403,9 +404,6 @@ impl Scorer<'_> {
         if c <= 0.0 {
             return;
         }
-        if ROW {
-            self.row[d] = c;
-        }
         let m = self.mask[d];
         let a = if m == 0 {
             self.cands.push(d as u32);
@@ -413,6 +411,9 @@ impl Scorer<'_> {
         } else {
             self.acc[d] + c
         };
+        if ROW {
+            self.row[d] = c;
+        }
         self.acc[d] = a;
         self.mask[d] = m | self.bit;
         if a > self.max {
@@ -596,14 +597,16 @@ impl Index {
     /// Scores term `t` in every document of its postings (only the live candidates if
     /// `LIVE`): documents not seen yet become candidates. With `ROW`, the contributions also
     /// go to row `t` of the matrix. Returns the largest partial score it produced.
+    ///
+    /// Not inlined: kept apart from [`Index::top_k`], its loops get registers of their own.
+    #[inline(never)]
     fn walk<const ROW: bool, const LIVE: bool>(&self, s: &mut Scratch, q: &Query, t: usize) -> f32 {
         let term = &q.terms[t];
         let forms = q.forms(term);
         let post = &self.post;
         let n = self.ids.len();
-        let epoch = s.next_epoch();
         let live_epoch = s.live_epoch;
-        let Scratch { acc, mask, xacc, xstamp, live_stamp, cm, cands, tdocs, .. } = s;
+        let Scratch { acc, mask, xacc, live_stamp, cm, cands, tdocs, .. } = s;
         let live_stamp = &live_stamp[..n];
         let mut sc = Scorer {
             acc: &mut acc[..n],
@@ -630,9 +633,10 @@ impl Index {
             return sc.max;
         }
         // Several slots: sum each document's weighted pseudo-frequencies over the forms, in
-        // form order, before saturating.
+        // form order, before saturating. `xacc` is all zeros between walks: a document is
+        // new to this term where it still reads 0 (one that gathered only zeros may be listed
+        // twice; its second listing reads 0 again and scores nothing).
         let xacc = &mut xacc[..n];
-        let xstamp = &mut xstamp[..n];
         tdocs.clear();
         for f in forms {
             let r = post.range(f.start, f.end);
@@ -643,18 +647,19 @@ impl Index {
                     continue;
                 }
                 let v = w * pf;
-                if xstamp[du] == epoch {
-                    xacc[du] += v;
-                } else {
-                    xstamp[du] = epoch;
+                let old = xacc[du];
+                if old == 0.0 {
                     xacc[du] = v;
                     tdocs.push(d);
+                } else {
+                    xacc[du] = old + v;
                 }
             }
         }
         for &d in tdocs.iter() {
             let d = d as usize;
-            sc.score::<ROW>(d, xacc[d]);
+            let x = std::mem::replace(&mut xacc[d], 0.0);
+            sc.score::<ROW>(d, x);
         }
         sc.max
     }
@@ -860,6 +865,9 @@ impl Index {
             passed_gate = true;
             let score = if in_order {
                 s.acc[du]
+            } else if below(f64::from(s.acc[du]), f64::from(worst_score)) {
+                // The partial sum is the score up to rounding: certainly below the heap's worst.
+                continue;
             } else {
                 let mut score = 0.0f32;
                 let mut bits = mask;

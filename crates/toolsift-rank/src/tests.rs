@@ -1,7 +1,9 @@
-//! Unit tests of private internals: key normalization, the vocabulary's related terms.
+//! Unit tests of private internals: key normalization, the vocabulary's related terms, the
+//! packed term frequencies of the postings.
 
 use crate::config::Relation;
 use crate::keys::normalize_key;
+use crate::postings::{Postings, copy_code, encode, pseudo_frequency};
 use crate::vocab::{Form, Vocab};
 
 #[test]
@@ -269,4 +271,45 @@ mod differential {
             }
         }
     }
+}
+
+/// Encodes `row`, checks that it decodes to itself (also after copying the code into another
+/// side array), that the pseudo-frequency is the field-order sum, and whether the code spilled
+/// into the side array.
+fn check_tf_code(row: &[f32], spills: bool) {
+    let mut extra = vec![7, 7];
+    let code = encode(row, &mut extra);
+    assert_eq!(extra.len() > 2, spills, "row {row:?}: spilled");
+    let factor: Vec<f32> = (0..row.len()).map(|f| 0.5 + f as f32 * 0.25).collect();
+    // Two documents' rows of factors; the code is evaluated against the second.
+    let factors: Vec<f32> = factor.iter().map(|f| f * 3.0).chain(factor.iter().copied()).collect();
+    let want =
+        row.iter().zip(&factor).filter(|(t, _)| **t != 0.0).fold(0.0f32, |a, (t, f)| a + t * f);
+    assert_eq!(pseudo_frequency(code, &extra, &factors, row.len()).to_bits(), want.to_bits());
+    let mut copied = Vec::new();
+    let code2 = copy_code(code, &extra, &mut copied);
+    let post = Postings { tf: vec![code, code2], extra: copied.clone(), ..Postings::default() };
+    let mut got = vec![9.0; row.len()];
+    post.tf_row(1, &mut got);
+    assert_eq!(got, row, "row {row:?} after copying");
+    let post = Postings { tf: vec![code], extra, ..Postings::default() };
+    post.tf_row(0, &mut got);
+    assert_eq!(got, row, "row {row:?}");
+}
+
+#[test]
+fn term_frequencies_pack_into_codes() {
+    check_tf_code(&[1.0, 0.0, 0.0], false);
+    check_tf_code(&[0.0, 0.0, 5.0], false);
+    check_tf_code(&[2.0, 3.0, 0.0], false);
+    check_tf_code(&[1.0, 1.0, 1023.0], false);
+    check_tf_code(&[0.0, 0.0, 0.0, 70_000.0], false);
+    // Too large for 10 bits next to another field, fractional, or past the third field.
+    check_tf_code(&[1024.0, 1.0, 0.0], true);
+    check_tf_code(&[0.5, 0.0, 0.0], true);
+    check_tf_code(&[1.0, 0.0, 0.0, 2.0], true);
+    let mut wide = vec![0.0; 17];
+    wide[16] = 3.0;
+    check_tf_code(&wide, true);
+    check_tf_code(&[0.0, 0.0, 0.0], false);
 }

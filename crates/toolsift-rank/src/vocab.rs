@@ -32,7 +32,7 @@ fn fx_hash(bytes: &[u8]) -> usize {
 }
 
 /// Interned strings: one arena, ids in order of interning, and an open-addressing table for
-/// lookups (load factor at most 1/2).
+/// lookups (load factor at most 3/4).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct StrTable {
     arena: String,
@@ -74,7 +74,7 @@ impl StrTable {
     pub(crate) fn push(&mut self, s: &str) -> Option<u32> {
         let id = u32::try_from(self.ends.len()).ok().filter(|&i| i < EMPTY - 1)?;
         let end = u32::try_from(self.arena.len() + s.len()).ok()?;
-        if (self.ends.len() + 1) * 2 > self.table.len() {
+        if (self.ends.len() + 1) * 4 > self.table.len() * 3 {
             self.grow();
         }
         self.arena.push_str(s);
@@ -205,7 +205,8 @@ impl Vocab {
         if self.pending_terms.is_empty() {
             return;
         }
-        self.pending_terms.clear();
+        // Not `clear`: the capacity would stay allocated for the index's life.
+        self.pending_terms = Vec::new();
         // Slot order: terms bucketed by their stem's rank (a counting sort), each bucket by
         // word (buckets are a stem's words: a handful).
         let nstems = self.sorted_stems.len();

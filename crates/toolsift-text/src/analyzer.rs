@@ -7,13 +7,21 @@
 //! 4. parts: cut a non-CJK word on case boundaries; bigram a CJK run;
 //! 5. stopwords: drop stopwords as the [`StopwordPolicy`] says;
 //! 6. stem: stem whole words and parts (not bigrams) with the [`Stemmer`].
+//!
+//! A chunk's tokens depend only on the chunk and the analyzer, so stages 2 to 6 run once per
+//! distinct chunk: the chunk memo (`memo.rs`, per thread, keyed by the chunk's bytes and the
+//! analyzer's id) replays the tokens of a chunk seen before, with positions relative to the
+//! chunk. [`AnalyzerBuilder::memoize`] turns it off.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crate::fold::fold;
-use crate::split::Scratch;
+use crate::memo::{ChunkKey, MAX_KEY};
+use crate::split::{Scratch, Word};
 use crate::stem::{LightStemmer, Stemmer};
 use crate::stopwords::Stopwords;
 use crate::token::{Origin, Term, Token};
@@ -59,6 +67,7 @@ pub struct AnalyzerBuilder {
     stemmer: Arc<dyn Stemmer>,
     stopwords: Option<Stopwords>,
     policy: StopwordPolicy,
+    memoize: bool,
 }
 
 impl Default for AnalyzerBuilder {
@@ -67,6 +76,7 @@ impl Default for AnalyzerBuilder {
             stemmer: default_stemmer(),
             stopwords: None,
             policy: StopwordPolicy::default(),
+            memoize: true,
         }
     }
 }
@@ -101,22 +111,70 @@ impl AnalyzerBuilder {
         self
     }
 
+    /// Sets whether the analyzer memoizes the tokens of the chunks it analyzes (default: on).
+    ///
+    /// With the memo on, a chunk (a run of non-whitespace of up to 48 bytes) that this analyzer
+    /// or one of its clones already analyzed on the same thread is replayed from a per-thread
+    /// table instead of being split, folded and stemmed again. Tool catalogs repeat their words
+    /// and parameter names so often that 92% of the chunks of an index build of the 70 copied
+    /// catalogs are replays. The tokens are the same either way (the memo assumes that the
+    /// [`Stemmer`] is a pure function of the word, as a stemmer should be). Turning it off
+    /// saves the table's memory (bounded at about 3 MiB per thread that analyzes text, and
+    /// emptied when full) at the cost of speed.
+    ///
+    /// ```
+    /// use toolsift_text::Analyzer;
+    ///
+    /// let plain = Analyzer::builder().memoize(false).build();
+    /// let memoized = Analyzer::default();
+    /// let text = "getIssue: get the issue. getIssue again";
+    /// assert_eq!(plain.analyze(text), memoized.analyze(text));
+    /// ```
+    #[must_use]
+    pub fn memoize(mut self, memoize: bool) -> Self {
+        self.memoize = memoize;
+        self
+    }
+
     /// Freezes the configuration.
     #[must_use]
     pub fn build(self) -> Analyzer {
+        /// The id of the next analyzer built; ids key the chunk memo, so each build gets its own.
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         let stopwords = self.stopwords.unwrap_or_else(Stopwords::default_list);
         Analyzer {
-            inner: Arc::new(Inner { stemmer: self.stemmer, stopwords, policy: self.policy }),
+            inner: Arc::new(Inner {
+                stemmer: self.stemmer,
+                stopwords,
+                policy: self.policy,
+                memoize: self.memoize,
+                id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            }),
         }
     }
 }
 
 /// The frozen configuration shared by the clones of an [`Analyzer`].
-#[derive(Debug)]
 struct Inner {
     stemmer: Arc<dyn Stemmer>,
     stopwords: Stopwords,
     policy: StopwordPolicy,
+    /// Whether to use the chunk memo.
+    memoize: bool,
+    /// Unique per [`AnalyzerBuilder::build`]: the owner of this analyzer's memo entries.
+    id: u64,
+}
+
+impl fmt::Debug for Inner {
+    /// The configuration; the memo id is left out, so equal configurations print alike.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Inner")
+            .field("stemmer", &self.stemmer)
+            .field("stopwords", &self.stopwords)
+            .field("policy", &self.policy)
+            .field("memoize", &self.memoize)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Turns text into terms; the same analyzer serves index time and query time.
@@ -169,7 +227,7 @@ impl Analyzer {
     pub fn for_each_token(&self, text: &str, mut f: impl FnMut(Token<'_>)) {
         let pooled = SCRATCH.try_with(|cell| match cell.try_borrow_mut() {
             Ok(mut scratch) => {
-                self.run(text, &mut scratch, &mut f);
+                self.run(text, &mut scratch, true, &mut f);
                 scratch.trim();
                 true
             }
@@ -178,7 +236,7 @@ impl Analyzer {
         });
         if pooled != Ok(true) {
             // Nested in `f`, or during thread teardown: use fresh buffers.
-            self.run(text, &mut Scratch::default(), &mut f);
+            self.run(text, &mut Scratch::default(), false, &mut f);
         }
     }
 
@@ -214,72 +272,135 @@ impl Analyzer {
         self.inner.policy
     }
 
-    /// Analyzes `text` with the given scratch buffers.
-    fn run(&self, text: &str, scratch: &mut Scratch, f: &mut impl FnMut(Token<'_>)) {
+    /// Analyzes `text` with the given scratch buffers, through the chunk memo if `memoize`.
+    fn run(&self, text: &str, scratch: &mut Scratch, memoize: bool, f: &mut impl FnMut(Token<'_>)) {
         let inner = &*self.inner;
+        let memoize = memoize && inner.memoize;
         let mut position: u32 = 0;
         let mut at = 0;
-        while let Some(identifier) = scratch.next_chunk(text, &mut at) {
-            let Scratch { text: words_text, words, cuts, stem, .. } = scratch;
-            for word in words.iter() {
-                if word.cjk {
-                    let ends = &cuts[word.cuts.clone()];
-                    if let [only] = ends {
-                        let gram = &words_text[word.start..*only];
-                        f(Token { word: gram, stem: gram, origin: Origin::Bigram, position });
-                        position = position.saturating_add(1);
-                    }
-                    let mut start = word.start;
-                    for pair in ends.windows(2) {
-                        let gram = &words_text[start..pair[1]];
-                        f(Token { word: gram, stem: gram, origin: Origin::Bigram, position });
-                        position = position.saturating_add(1);
-                        start = pair[0];
-                    }
-                    continue;
+        let mut key = ChunkKey::default();
+        while let Some(chunk) = Scratch::next_chunk(text, &mut at, &mut key) {
+            let base = position;
+            let mut emit = |word: &str, stem: &str, origin: Origin, offset: u32| {
+                f(Token { word, stem, origin, position: base.saturating_add(offset) });
+            };
+            let len = chunk.len();
+            let taken = if memoize && len <= MAX_KEY {
+                if !key.ready {
+                    key.complete(&text.as_bytes()[chunk.clone()]);
                 }
-                let source = if word.in_input { text } else { words_text.as_str() };
-                let whole = &source[word.start..word.end];
-                let parts = &cuts[word.cuts.clone()];
-                let plain = !identifier && parts.is_empty();
-                let drop_whole = match inner.policy {
-                    StopwordPolicy::PlainWords => plain && inner.stopwords.contains(whole),
-                    StopwordPolicy::Everywhere => inner.stopwords.contains(whole),
-                    StopwordPolicy::Nowhere => false,
-                };
-                if !drop_whole {
-                    emit(inner, whole, Origin::Whole, position, stem, f);
-                }
-                if !parts.is_empty() {
-                    let mut start = word.start;
-                    for end in parts.iter().copied().chain(std::iter::once(word.end)) {
-                        let part = &words_text[start..end];
-                        start = end;
-                        let drop_part = inner.policy == StopwordPolicy::Everywhere
-                            && inner.stopwords.contains(part);
-                        if !drop_part {
-                            emit(inner, part, Origin::Part, position, stem, f);
-                        }
+                match scratch.memo.replay(inner.id, &key, len, &mut emit) {
+                    Some(taken) => taken,
+                    None => {
+                        let mut rec = scratch.memo.start(inner.id, &key, len);
+                        let identifier = scratch.segment(text, chunk);
+                        let Scratch { text: words_text, words, cuts, stem, memo, .. } = scratch;
+                        let chunk =
+                            ChunkWords { input: text, text: words_text, words, cuts, identifier };
+                        let taken =
+                            inner.tokens(&chunk, stem, &mut |word, stem, origin, offset| {
+                                memo.record(&mut rec, word, stem, origin, offset);
+                                emit(word, stem, origin, offset);
+                            });
+                        memo.finish(rec, inner.id, taken);
+                        taken
                     }
                 }
-                position = position.saturating_add(1);
-            }
+            } else {
+                let identifier = scratch.segment(text, chunk);
+                let Scratch { text: words_text, words, cuts, stem, .. } = scratch;
+                let chunk = ChunkWords { input: text, text: words_text, words, cuts, identifier };
+                inner.tokens(&chunk, stem, &mut emit)
+            };
+            position = position.saturating_add(taken);
         }
     }
 }
 
-/// Stems `word` into `stem` and hands the token to `f`.
-#[inline]
-fn emit(
-    inner: &Inner,
-    word: &str,
-    origin: Origin,
-    position: u32,
-    stem: &mut String,
-    f: &mut impl FnMut(Token<'_>),
-) {
-    let stem = inner.stemmer.stem_buffered(word, stem);
-    // A stemmer must not erase a word; keep the word itself if one does.
-    let stem = if stem.is_empty() { word } else { stem };
-    f(Token { word, stem, origin, position });
+/// The segmented words of one chunk, borrowed from the scratch buffers.
+struct ChunkWords<'a> {
+    /// The analyzed text (the chunk is a range of it).
+    input: &'a str,
+    /// The folded words that were copied ([`Word::in_input`] is false).
+    text: &'a str,
+    /// The words of the chunk.
+    words: &'a [Word],
+    /// The cut points the words refer to.
+    cuts: &'a [usize],
+    /// Whether the chunk is an identifier.
+    identifier: bool,
+}
+
+impl Inner {
+    /// Calls `f(word, stem, origin, offset)` for every token of `chunk`, with positions relative
+    /// to the chunk's first, and returns the positions the chunk takes.
+    fn tokens(
+        &self,
+        chunk: &ChunkWords<'_>,
+        stem: &mut String,
+        f: &mut impl FnMut(&str, &str, Origin, u32),
+    ) -> u32 {
+        let ChunkWords { input, text: words_text, words, cuts, identifier } = *chunk;
+        let mut position: u32 = 0;
+        for word in words {
+            if word.cjk {
+                let ends = &cuts[word.cuts.clone()];
+                if let [only] = ends {
+                    let gram = &words_text[word.start..*only];
+                    f(gram, gram, Origin::Bigram, position);
+                    position = position.saturating_add(1);
+                }
+                let mut start = word.start;
+                for pair in ends.windows(2) {
+                    let gram = &words_text[start..pair[1]];
+                    f(gram, gram, Origin::Bigram, position);
+                    position = position.saturating_add(1);
+                    start = pair[0];
+                }
+                continue;
+            }
+            let source = if word.in_input { input } else { words_text };
+            let whole = &source[word.start..word.end];
+            let parts = &cuts[word.cuts.clone()];
+            let plain = !identifier && parts.is_empty();
+            let drop_whole = match self.policy {
+                StopwordPolicy::PlainWords => plain && self.stopwords.contains(whole),
+                StopwordPolicy::Everywhere => self.stopwords.contains(whole),
+                StopwordPolicy::Nowhere => false,
+            };
+            if !drop_whole {
+                self.emit(whole, Origin::Whole, position, stem, f);
+            }
+            if !parts.is_empty() {
+                let mut start = word.start;
+                for end in parts.iter().copied().chain(std::iter::once(word.end)) {
+                    let part = &words_text[start..end];
+                    start = end;
+                    let drop_part =
+                        self.policy == StopwordPolicy::Everywhere && self.stopwords.contains(part);
+                    if !drop_part {
+                        self.emit(part, Origin::Part, position, stem, f);
+                    }
+                }
+            }
+            position = position.saturating_add(1);
+        }
+        position
+    }
+
+    /// Stems `word` into `stem` and hands the token to `f`.
+    #[inline]
+    fn emit(
+        &self,
+        word: &str,
+        origin: Origin,
+        position: u32,
+        stem: &mut String,
+        f: &mut impl FnMut(&str, &str, Origin, u32),
+    ) {
+        let stem = self.stemmer.stem_buffered(word, stem);
+        // A stemmer must not erase a word; keep the word itself if one does.
+        let stem = if stem.is_empty() { word } else { stem };
+        f(word, stem, origin, position);
+    }
 }

@@ -17,6 +17,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::cjk::is_cjk;
 use crate::fold::fold_char;
+use crate::memo::{ChunkKey, Memo};
 
 /// The case class of an alphanumeric character, for finding case boundaries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,6 +97,8 @@ pub(crate) struct Scratch {
     /// Case class, output offset and "is the letter `s`" of the characters of the current
     /// non-ASCII word.
     chars: Vec<(Class, usize, bool)>,
+    /// The tokens of recently analyzed chunks (bounded; not released by [`Scratch::trim`]).
+    pub(crate) memo: Memo,
 }
 
 impl Scratch {
@@ -121,16 +124,18 @@ impl Scratch {
         }
     }
 
-    /// Segments the next chunk (run of non-whitespace) of `text` at or after byte `*at` into
-    /// `words`, replacing the previous chunk, and moves `*at` past it.
+    /// The next chunk (run of non-whitespace) of `text` at or after byte `*at`, as its byte
+    /// range; moves `*at` past it. `None` when only whitespace is left.
     ///
-    /// Returns `None` when no chunk is left, else whether the chunk is an identifier: two of its
-    /// words are separated by something other than an apostrophe (`get_me`, `API-post-search`,
-    /// `/repos/{owner}`, `node.js`).
-    pub(crate) fn next_chunk(&mut self, text: &str, at: &mut usize) -> Option<bool> {
-        self.text.clear();
-        self.words.clear();
-        self.cuts.clear();
+    /// On the way, `key` gets the chunk's memo key when the chunk is printable ASCII and not
+    /// at the very end of the text (`key.ready`); otherwise the caller completes it.
+    // Inlined into the analyzer's loop, which calls it once per chunk.
+    #[inline(always)]
+    pub(crate) fn next_chunk(
+        text: &str,
+        at: &mut usize,
+        key: &mut ChunkKey,
+    ) -> Option<Range<usize>> {
         let bytes = text.as_bytes();
         // Skip whitespace.
         while *at < bytes.len() {
@@ -147,15 +152,35 @@ impl Scratch {
             return None;
         }
         let start = *at;
-        // The ASCII fast path segments while it scans; it gives up at the first non-ASCII byte.
-        if let Some((end, identifier)) = self.segment_ascii(text, start) {
-            *at = end;
-            return Some(identifier);
-        }
-        self.text.clear();
-        self.words.clear();
-        self.cuts.clear();
         let mut end = start;
+        key.reset();
+        // Eight bytes at a time while none is a control, space or non-ASCII byte, building
+        // the memo key from the same words.
+        while end + 8 <= bytes.len() {
+            let mut word = [0; 8];
+            word.copy_from_slice(&bytes[end..end + 8]);
+            let word = u64::from_le_bytes(word);
+            // The high bit of each byte below 0x21 or at least 0x80. A borrow can only mark a
+            // byte after a marked one, and only the first marked byte is used.
+            let special = (word.wrapping_sub(0x2121_2121_2121_2121) | word) & 0x8080_8080_8080_8080;
+            if special != 0 {
+                let inside = (special.trailing_zeros() / 8) as usize;
+                if inside > 0 {
+                    key.push(word & (u64::MAX >> (64 - 8 * inside)));
+                }
+                end += inside;
+                // The chunk ends here if this byte is whitespace (checked below).
+                key.ready = BYTE_CLASS[usize::from(bytes[end])] == WS;
+                break;
+            }
+            key.push(word);
+            end += 8;
+        }
+        if key.ready {
+            // `bytes[end]` is ASCII whitespace: the next call need not look at it again.
+            *at = end + 1;
+            return Some(start..end);
+        }
         while end < bytes.len() {
             match BYTE_CLASS[usize::from(bytes[end])] {
                 WS => break,
@@ -167,13 +192,32 @@ impl Scratch {
             }
         }
         *at = end;
-        Some(self.segment_unicode(&text[start..end]))
+        Some(start..end)
     }
 
-    /// Segments the all-ASCII chunk starting at `start`: returns its end and whether it is an
+    /// Segments the chunk `text[chunk]` (from [`Scratch::next_chunk`]) into `words`, replacing
+    /// the previous chunk.
+    ///
+    /// Returns whether the chunk is an identifier: two of its words are separated by something
+    /// other than an apostrophe (`get_me`, `API-post-search`, `/repos/{owner}`, `node.js`).
+    pub(crate) fn segment(&mut self, text: &str, chunk: Range<usize>) -> bool {
+        self.text.clear();
+        self.words.clear();
+        self.cuts.clear();
+        // The ASCII fast path segments while it scans; it gives up at the first non-ASCII byte.
+        if let Some(identifier) = self.segment_ascii(&text[..chunk.end], chunk.start) {
+            return identifier;
+        }
+        self.text.clear();
+        self.words.clear();
+        self.cuts.clear();
+        self.segment_unicode(&text[chunk])
+    }
+
+    /// Segments `text[start..]`, a chunk without whitespace: returns whether it is an
     /// identifier, or `None` (with the scratch half filled) if the chunk has a non-ASCII byte.
     #[inline]
-    fn segment_ascii(&mut self, text: &str, start: usize) -> Option<(usize, bool)> {
+    fn segment_ascii(&mut self, text: &str, start: usize) -> Option<bool> {
         let bytes = text.as_bytes();
         let mut identifier = false;
         let mut seen_word = false;
@@ -219,7 +263,7 @@ impl Scratch {
                 }
             }
         }
-        Some((i, identifier))
+        Some(identifier)
     }
 
     /// Lowercases one ASCII word into the scratch and finds its case boundaries; `upper_inside`

@@ -5,6 +5,10 @@ use std::fmt;
 
 /// A pluggable stemmer: maps a lowercased, folded word to its stem.
 ///
+/// A stemmer must be a pure function of the word: the analyzer memoizes the tokens of the
+/// chunks it has analyzed (see [`AnalyzerBuilder::memoize`](crate::AnalyzerBuilder::memoize)),
+/// so a word is not necessarily stemmed again when it comes back.
+///
 /// Only [`stem`](Stemmer::stem) is required. The analyzer calls
 /// [`stem_buffered`](Stemmer::stem_buffered), whose default delegates to `stem`; override it to
 /// return a slice of the word or write into the caller's buffer without allocating, as

@@ -9,6 +9,8 @@
 //!   `method` enum); the OpenAPI route words and tags; the server name.
 //! - **exact keys**: the original name, the model-facing name, and `server/tool`.
 
+use std::cell::RefCell;
+
 use serde_json::Value;
 use toolsift_catalog::Tool;
 
@@ -35,32 +37,71 @@ impl Default for FieldConfig {
     }
 }
 
+thread_local! {
+    /// The details text under construction, reused across tools on this thread: it grows to
+    /// the longest details once, and each tool's details are copied out at their exact size.
+    static DETAILS: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
 /// The field texts and exact keys of `tool`, whose model-facing name is `model_name`.
 pub(crate) fn tool_text(tool: &Tool, model_name: &str, config: &FieldConfig) -> ToolText {
-    let mut name = String::new();
+    let title = tool.title.as_deref().unwrap_or_default();
+    let mut name =
+        String::with_capacity(tool.id.server.len() + tool.id.name.len() + title.len() + 2);
     push(&mut name, &tool.id.server);
     push(&mut name, &tool.id.name);
-    if let Some(title) = &tool.title {
-        push(&mut name, title);
-    }
+    push(&mut name, title);
 
     let (summary, rest) = split_summary(tool);
-    let mut details = String::new();
-    push(&mut details, rest);
-    parameters_text(&tool.input_schema, config, &mut details);
-    if let Some(op) = &tool.openapi {
-        push(&mut details, &route_words(&op.path));
-        for tag in &op.tags {
-            push(&mut details, tag);
+    let write_details = |details: &mut String| {
+        details.clear();
+        push(details, rest);
+        parameters_text(&tool.input_schema, config, details);
+        if let Some(op) = &tool.openapi {
+            push(details, &route_words(&op.path));
+            for tag in &op.tags {
+                push(details, tag);
+            }
         }
-    }
-    push(&mut details, &tool.id.server);
+        push(details, &tool.id.server);
+    };
+    let details = DETAILS
+        .try_with(|buffer| {
+            let mut buffer = buffer.try_borrow_mut().ok()?;
+            write_details(&mut buffer);
+            let details = buffer.as_str().to_owned();
+            // Keep a buffer of a usual size, not the largest ever seen.
+            if buffer.capacity() > 1 << 16 {
+                *buffer = String::new();
+            }
+            Some(details)
+        })
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| {
+            let mut details = String::new();
+            write_details(&mut details);
+            details
+        });
 
-    let mut keys = vec![tool.id.name.clone()];
-    for key in [model_name.to_owned(), format!("{}/{}", tool.id.server, tool.id.name)] {
-        if !keys.contains(&key) {
-            keys.push(key);
-        }
+    let (server, original) = (tool.id.server.as_str(), tool.id.name.as_str());
+    let mut keys = Vec::with_capacity(3);
+    keys.push(original.to_owned());
+    if model_name != original {
+        keys.push(model_name.to_owned());
+    }
+    let is_path = |key: &String| {
+        key.len() == server.len() + 1 + original.len()
+            && key.starts_with(server)
+            && key[server.len()..].starts_with('/')
+            && key.ends_with(original)
+    };
+    if !keys.iter().any(is_path) {
+        let mut path = String::with_capacity(server.len() + 1 + original.len());
+        path.push_str(server);
+        path.push('/');
+        path.push_str(original);
+        keys.push(path);
     }
     ToolText { name, summary: summary.to_owned(), details, keys }
 }
@@ -136,35 +177,85 @@ fn paragraph_end(text: &str) -> usize {
 
 /// Appends the top-level parameters' names, descriptions and enum values.
 fn parameters_text(schema: &Value, config: &FieldConfig, out: &mut String) {
-    let Some(props) = schema.get("properties").and_then(Value::as_object) else { return };
+    let Some(props) = member(schema, "properties").and_then(Value::as_object) else { return };
+    // Reused across the parameters: one allocation each per tool, not per parameter.
+    let mut values = Vec::new();
+    let mut joined = String::new();
     for (name, prop) in props {
         push(out, name);
-        if let Some(d) = prop.get("description").and_then(Value::as_str) {
+        let keys = SchemaKeys::of(prop);
+        if let Some(d) = keys.description.and_then(Value::as_str) {
             push(out, d);
         }
-        let mut values = Vec::new();
-        enum_values(prop, &mut values);
-        if let Some(items) = prop.get("items") {
-            enum_values(items, &mut values);
+        values.clear();
+        keys.enum_values(&mut values);
+        if let Some(items) = keys.items {
+            SchemaKeys::of(items).enum_values(&mut values);
         }
-        for alt in ["anyOf", "oneOf"] {
-            for member in prop.get(alt).and_then(Value::as_array).into_iter().flatten() {
-                enum_values(member, &mut values);
+        for alt in [keys.any_of, keys.one_of] {
+            for member in alt.and_then(Value::as_array).into_iter().flatten() {
+                SchemaKeys::of(member).enum_values(&mut values);
             }
         }
         if values.len() <= config.max_enum_values {
-            push(out, &values.join(" "));
+            joined.clear();
+            for (i, value) in values.iter().enumerate() {
+                if i > 0 {
+                    joined.push(' ');
+                }
+                joined.push_str(value);
+            }
+            push(out, &joined);
         }
     }
 }
 
-/// Collects the string values of `schema`'s `enum` and `const`.
-fn enum_values<'a>(schema: &'a Value, out: &mut Vec<&'a str>) {
-    if let Some(items) = schema.get("enum").and_then(Value::as_array) {
-        out.extend(items.iter().filter_map(Value::as_str));
+/// `value[key]` when `value` is an object, found by walking its (few) entries: comparing short
+/// keys costs less than hashing the key with the map's SipHash.
+fn member<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
+    value.as_object()?.iter().find_map(|(k, v)| (k == key).then_some(v))
+}
+
+/// The members of a schema object that the field texts read, found in one walk over its
+/// entries (each would otherwise be a hashed lookup).
+#[derive(Default)]
+struct SchemaKeys<'a> {
+    description: Option<&'a Value>,
+    enum_: Option<&'a Value>,
+    const_: Option<&'a Value>,
+    items: Option<&'a Value>,
+    any_of: Option<&'a Value>,
+    one_of: Option<&'a Value>,
+}
+
+impl<'a> SchemaKeys<'a> {
+    /// The members of `schema` (none when it is not an object).
+    fn of(schema: &'a Value) -> Self {
+        let mut keys = SchemaKeys::default();
+        let Some(map) = schema.as_object() else { return keys };
+        for (k, v) in map {
+            let slot = match k.as_str() {
+                "description" => &mut keys.description,
+                "enum" => &mut keys.enum_,
+                "const" => &mut keys.const_,
+                "items" => &mut keys.items,
+                "anyOf" => &mut keys.any_of,
+                "oneOf" => &mut keys.one_of,
+                _ => continue,
+            };
+            *slot = Some(v);
+        }
+        keys
     }
-    if let Some(c) = schema.get("const").and_then(Value::as_str) {
-        out.push(c);
+
+    /// Collects the string values of the schema's `enum` and `const`.
+    fn enum_values(&self, out: &mut Vec<&'a str>) {
+        if let Some(items) = self.enum_.and_then(Value::as_array) {
+            out.extend(items.iter().filter_map(Value::as_str));
+        }
+        if let Some(c) = self.const_.and_then(Value::as_str) {
+            out.push(c);
+        }
     }
 }
 

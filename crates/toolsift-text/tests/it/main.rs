@@ -27,6 +27,9 @@ mod lexicon;
 /// Words one edit away, for typo-tolerant lookups.
 mod fuzzy;
 
+/// The chunk memo replays exactly what analysis gives.
+mod memo;
+
 use toolsift_text::{Analyzer, Origin, Term};
 
 /// Renders terms compactly: a whole word as itself, a part as `+part`, a bigram as `~gram`.

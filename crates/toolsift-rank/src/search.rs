@@ -938,6 +938,49 @@ impl Index {
         self.search_with(query, limit, false)
     }
 
+    /// Whether some document of one of `groups` matches `word` through a form a search would
+    /// score for it: the word, its same-stem and prefix forms, and its expansions. `word` is
+    /// analyzed like a query and its first term counts; an unknown group matches nothing.
+    ///
+    /// One walk over those forms' postings, without scoring: a caller that needs to know
+    /// whether a part of the catalog can answer a word at all (the `toolsift` facade's
+    /// known-services rule) gets it without a full search.
+    ///
+    /// ```
+    /// use toolsift_rank::{Document, Index};
+    /// let mut index = Index::builder().field("name", 1.0).build()?;
+    /// index.add([
+    ///     Document::new().field("name", "cancel pipeline").group("gitlab"),
+    ///     Document::new().field("name", "rerun workflows").group("circleci"),
+    /// ])?;
+    /// assert!(index.matches_in_groups("workflow", &["circleci"]));
+    /// assert!(!index.matches_in_groups("cancel", &["circleci"]));
+    /// assert!(index.matches_in_groups("cancel", &["circleci", "gitlab"]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn matches_in_groups(&self, word: &str, groups: &[&str]) -> bool {
+        let ids: Vec<u32> = self
+            .group_names
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| groups.contains(&&***g))
+            .filter_map(|(i, _)| u32::try_from(i).ok())
+            .collect();
+        if ids.is_empty() {
+            return false;
+        }
+        with_scratch(|s| {
+            self.prepare(s, word);
+            let q = &s.query;
+            let Some(t) = q.terms.first() else { return false };
+            q.forms(t).iter().any(|f| {
+                self.post.doc[self.post.range(f.start, f.end)]
+                    .iter()
+                    .any(|&d| self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g)))
+            })
+        })
+    }
+
     fn search_with(&self, query: &str, limit: usize, prune: bool) -> Outcome {
         with_scratch(|s| {
             self.prepare(s, query);

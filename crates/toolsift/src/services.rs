@@ -235,11 +235,11 @@ impl Services {
         }
         let (i, term) = best?;
         let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));
-        // Usually a hit of the named service matched the word already; else search the word
-        // alone, through all its forms, for any tool of those servers.
+        // Usually a hit of the named service matched the word already; else walk the word's
+        // forms for any tool of those servers.
         let offered =
             outcome.hits().iter().any(|h| h.matched().any(|m| m == i) && in_scope(h.doc()))
-                || index.search(term.word(), index.len()).hits().iter().any(|h| in_scope(h.doc()));
+                || index.matches_in_groups(term.word(), &scope);
         (!offered).then(|| (service_word.to_owned(), term.word().to_owned()))
     }
 }

@@ -34,6 +34,7 @@ cargo xtask eval [options]
                   (the intent lexicon; 0 = off), prefix_min_chars,
                   origin.whole|part|bigram, query_origin.whole|part|bigram,
                   gate (true|false), coverage (MIN_TERMS:FRACTION or off), min_answerable,
+                  join_particles (true|false), require_own_match (true|false),
                   min_relative_score, max_query_terms, max_enum_values, stopwords (a file
                   path, one word a line, or `none`).
                   `--bless` refuses to run with overrides

@@ -67,6 +67,9 @@ pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder
                 index.coverage(min, frac)
             }
             ("min_answerable", _) => index.min_answerable(num()?),
+            ("join_particles", _) => {
+                index.join_particles(value.parse().map_err(|_| bad("true or false"))?)
+            }
             ("require_own_match", _) => {
                 index.require_own_match(value.parse().map_err(|_| bad("true or false"))?)
             }

@@ -8,6 +8,9 @@ use toolsift_text::{Analyzer, Origin};
 
 /// Default field weights, in field order: `name`, `summary`, `details`.
 pub const DEFAULT_FIELDS: [(&str, f32); 3] = [("name", 3.0), ("summary", 1.5), ("details", 1.0)];
+/// The English particles [`IndexBuilder::join_particles`] joins to the word before them.
+pub const PARTICLES: [&str; 9] = ["up", "down", "off", "out", "back", "in", "on", "over", "away"];
+
 /// Default BM25 term-frequency saturation `k1`.
 pub const DEFAULT_K1: f32 = 1.2;
 /// Default BM25 length normalization `b` for fields that do not set their own.
@@ -107,6 +110,8 @@ pub struct Config {
     pub(crate) require_own_match: bool,
     pub(crate) min_relative_score: f32,
     pub(crate) max_query_terms: usize,
+    #[cfg_attr(feature = "serde", serde(default = "default_own_match"))]
+    pub(crate) join_particles: bool,
 }
 
 #[cfg(feature = "serde")]
@@ -139,6 +144,7 @@ impl Default for Config {
             require_own_match: true,
             min_relative_score: 0.0,
             max_query_terms: MAX_QUERY_TERMS,
+            join_particles: true,
         }
     }
 }
@@ -202,6 +208,11 @@ impl Config {
     /// index to be answered, rather than expansion forms alone.
     pub fn require_own_match(&self) -> bool {
         self.require_own_match
+    }
+    /// Whether a verb followed by a particle in the query also counts written as one word
+    /// ("log in" → `login`).
+    pub fn join_particles(&self) -> bool {
+        self.join_particles
     }
     /// The minimum score relative to the query's best possible score (0 = off).
     pub fn min_relative_score(&self) -> f32 {
@@ -500,6 +511,19 @@ impl IndexBuilder {
     /// the bilingual expansions.
     pub fn require_own_match(mut self, on: bool) -> IndexBuilder {
         self.config.require_own_match = on;
+        self
+    }
+
+    /// Also search a query word followed by an English particle ([`PARTICLES`]: up, down, off,
+    /// out, back, in, on, over, away) as the two written together, as a term of its own at the
+    /// query weight of a word part (default on).
+    ///
+    /// APIs write phrasal verbs as one word (`login`, `logout`, `setup`, `lookup`, `rollback`,
+    /// `shutdown`, `checkout`) and the intent lexicon lists some as one word (`teardown`,
+    /// `hangup`); agents write them apart ("log in", "tear down", "hang up"). The joined form
+    /// matches those tools and lexicon entries; the two words still count on their own.
+    pub fn join_particles(mut self, on: bool) -> IndexBuilder {
+        self.config.join_particles = on;
         self
     }
 

@@ -87,7 +87,9 @@
 //! word, so a query repeating one word a thousand times costs what the word costs once; at
 //! most 64 distinct terms are scored ([`IndexBuilder::max_query_terms`]), the first ones in
 //! query order. A word that is both a whole word and an identifier part in the query counts
-//! once, with the larger of its origins' query weights.
+//! once, with the larger of its origins' query weights. A plain word followed by a particle
+//! ("log in", "tear down") also counts written as one word (`login`, `teardown`), as a part
+//! ([`IndexBuilder::join_particles`], on by default).
 //!
 //! # Ranking order
 //!
@@ -176,7 +178,7 @@ mod vocab;
 pub use config::{
     Config, Coverage, DEFAULT_B, DEFAULT_EXPANSION_WEIGHT, DEFAULT_FIELDS, DEFAULT_K1,
     DEFAULT_PREFIX_MIN_CHARS, DEFAULT_PREFIX_WEIGHT, DEFAULT_STEM_WEIGHT, FieldSpec, IndexBuilder,
-    MAX_QUERY_TERMS, Relation,
+    MAX_QUERY_TERMS, PARTICLES, Relation,
 };
 pub use document::{DocId, Document};
 pub use error::{Error, ErrorKind};

@@ -470,9 +470,63 @@ impl Index {
                 });
             }
         });
+        if self.config.join_particles {
+            self.join_particles(query, &mut s.query);
+        }
         for i in 0..s.query.terms.len() {
             let epoch = s.next_epoch();
             self.resolve(&mut s.query, i, &mut s.xstamp, epoch);
+        }
+    }
+
+    /// Adds the joined form of each word followed by a particle ("tear down" → `teardown`,
+    /// "log in" → `login`) as a term of its own, with origin [`Origin::Part`] and its weight
+    /// ([`IndexBuilder::join_particles`](crate::IndexBuilder::join_particles)).
+    fn join_particles(&self, query: &str, q: &mut Query) {
+        let cfg = &self.config;
+        let w = cfg.query_origin_weights[origin_slot(Origin::Part)];
+        let mut words = query
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .peekable();
+        while let (Some(a), Some(&b)) = (words.next(), words.peek()) {
+            if a.is_empty() || !a.chars().all(char::is_alphabetic) {
+                continue;
+            }
+            if !crate::config::PARTICLES.iter().any(|p| p.eq_ignore_ascii_case(b)) {
+                continue;
+            }
+            let mut joined = String::with_capacity(a.len() + b.len());
+            joined.push_str(a);
+            joined.push_str(b);
+            let Query { text, terms, .. } = q;
+            self.analyzer.for_each_token(&joined, |tok| {
+                if tok.origin != Origin::Whole
+                    || terms.len() >= cfg.max_query_terms
+                    || terms.iter().any(|t| &text[t.start..t.split] == tok.word)
+                {
+                    return;
+                }
+                let start = text.len();
+                text.push_str(tok.word);
+                let split = text.len();
+                text.push_str(tok.stem);
+                terms.push(PTerm {
+                    start,
+                    split,
+                    end: text.len(),
+                    origin: Origin::Part,
+                    weight: w,
+                    df: 0,
+                    idf: 0.0,
+                    answerable: false,
+                    own: false,
+                    forms: (0, 0),
+                    ub: 0.0,
+                    postings: 0,
+                    slots: 0,
+                });
+            });
         }
     }
 

@@ -159,3 +159,29 @@ fn ties_follow_the_order_key() {
     let order: Vec<_> = ix.search("issues", 10).hits().iter().map(|h| h.doc()).collect();
     assert_eq!(order, [new[0], a[1]]);
 }
+
+/// A word followed by a particle also counts written as one word: "log in" finds `login`, and
+/// "tear down" reaches the lexicon's `teardown`. Off, the two words count only on their own.
+#[test]
+fn particles_join_the_word_before_them() {
+    let docs = [&[("name", "login")][..], &[("name", "destroy cluster")], &[("name", "list logs")]];
+    let lexicon: &'static [(&'static str, &'static str, f32)] = &[("teardown", "destroy", 1.0)];
+    let build = |join: bool| {
+        let mut ix = with(lexicon).join_particles(join).build().expect("config");
+        let ids = ix.add(docs.iter().map(|d| doc(d))).expect("fields");
+        (ix, ids)
+    };
+    let (ix, ids) = build(true);
+    assert!(ix.config().join_particles());
+    let out = ix.search("Log in, please", 10);
+    assert_eq!(out.hits().first().map(|h| h.doc()), Some(ids[0]));
+    assert!(out.terms().iter().any(|t| t.word() == "login"), "{:?}", out.terms());
+    let out = ix.search("tear down the cluster", 10);
+    assert_eq!(out.hits().first().map(|h| h.doc()), Some(ids[1]));
+    // Only a particle joins, and identifiers or numbers do not.
+    assert!(!ix.search("log files", 10).terms().iter().any(|t| t.word() == "logfiles"));
+    assert!(!ix.search("v2 up", 10).terms().iter().any(|t| t.word() == "v2up"));
+    let (ix, ids) = build(false);
+    assert!(!ix.search("log in", 10).terms().iter().any(|t| t.word() == "login"));
+    assert_ne!(ix.search("log in", 10).hits().first().map(|h| h.doc()), Some(ids[0]));
+}

@@ -64,6 +64,11 @@ pub struct Catalog {
     /// Naming diagnostics in server order; `naming_start[i]` is where server `i`'s begin.
     naming: Vec<Diagnostic>,
     naming_start: Vec<usize>,
+    /// Per server: the names its naming looked at without taking them (candidates that were
+    /// taken or reserved, suffixed names that were taken).
+    probed: Vec<Vec<String>>,
+    /// The servers other than the changed one that the last change renamed.
+    renamed: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -133,6 +138,8 @@ impl CatalogBuilder {
             by_id: Vec::new(),
             naming: Vec::new(),
             naming_start: Vec::new(),
+            probed: Vec::new(),
+            renamed: Vec::new(),
         }
     }
 }
@@ -208,9 +215,9 @@ impl Catalog {
         let (server, mut diagnostics) = normalize(server);
         let name = server.name.clone();
         let (index, _) = self.servers.insert_full(name, server);
-        self.changed(index);
-        let end = self.naming_start.get(index + 1).copied().unwrap_or(self.naming.len());
-        diagnostics.extend(self.naming[self.naming_start[index]..end].iter().cloned());
+        self.changed(index, None);
+        let (from, to) = diagnostics_range(&self.naming_start, self.naming.len(), index);
+        diagnostics.extend(self.naming.get(from..to).unwrap_or_default().iter().cloned());
         diagnostics
     }
 
@@ -235,7 +242,8 @@ impl Catalog {
     /// Removes a server and returns it. Bumps the epoch when there was one.
     pub fn remove_server(&mut self, name: &str) -> Option<Server> {
         let (index, _, removed) = self.servers.shift_remove_full(name)?;
-        self.changed(index);
+        let names = if index < self.names.len() { self.names.remove(index) } else { Vec::new() };
+        self.changed(index, Some(names));
         Some(removed)
     }
 
@@ -279,96 +287,254 @@ impl Catalog {
         &self.naming
     }
 
-    /// Re-derives the names of the servers from `start` on. Names are a function of the
-    /// servers in order, so the servers before `start` keep theirs: adding a server at the end
-    /// names only that server.
-    fn changed(&mut self, start: usize) {
+    /// The servers whose model-facing names the last change (an add, replace or remove)
+    /// moved, other than the server it added, replaced or removed, in catalog order.
+    ///
+    /// Names change only through collisions, so this is usually empty. A host that keeps the
+    /// names elsewhere (a search index with names as exact keys) updates these servers and
+    /// the changed one, and nothing else.
+    ///
+    /// ```
+    /// use toolsift_catalog::{Catalog, NameScheme, Server, Tool, ToolId, ToolKind};
+    /// let tool = |server: &str| Tool::new(ToolId::new(server, "search"), ToolKind::Mcp);
+    /// let mut catalog = Catalog::builder().scheme(NameScheme::Bare).build();
+    /// catalog.add_server(Server::new("a", ToolKind::Mcp, vec![tool("a")]));
+    /// catalog.add_server(Server::new("b", ToolKind::Mcp, vec![tool("b")]));
+    /// assert_ne!(catalog.model_name(&ToolId::new("b", "search")), Some("search"));
+    /// // Removing `a` frees the plain name, and `b` takes it.
+    /// catalog.remove_server("a");
+    /// assert_eq!(catalog.last_renamed(), ["b"]);
+    /// assert_eq!(catalog.model_name(&ToolId::new("b", "search")), Some("search"));
+    /// ```
+    #[must_use]
+    pub fn last_renamed(&self) -> &[String] {
+        &self.renamed
+    }
+
+    /// Brings the names up to date after server `index` was added or replaced (`removed` is
+    /// `None`), or after the server at `index` was removed (`removed` holds its names).
+    ///
+    /// Names are a function of the servers in order, and the naming of a server depends only
+    /// on whether, and by which tool, the names it looked at (its candidates and the suffixed
+    /// names it tried) were taken when it was visited. So the servers before `index` keep their
+    /// names, and a later server is named again only when a name it looked at changed owner:
+    /// one of its own names was taken by a renamed earlier server, or one of the other names
+    /// it looked at (kept in `probed`) is among the old or new names of a renamed earlier
+    /// server. Everything else keeps its names, which are then exactly the names a fresh
+    /// naming would give.
+    fn changed(&mut self, index: usize, removed: Option<Vec<String>>) {
         self.epoch = self.epoch.wrapping_add(1);
-        let start = start.min(self.names.len());
-        for names in self.names.drain(start..) {
-            for name in names {
-                self.by_name.remove(&name);
-            }
-        }
-        self.by_id.truncate(start);
-        if let Some(&cut) = self.naming_start.get(start) {
-            self.naming.truncate(cut);
-        }
-        self.naming_start.truncate(start);
+        self.renamed.clear();
         let reserved: HashSet<&str> = self.config.reserved.iter().map(String::as_str).collect();
-        for (si, (_, server)) in self.servers.iter().enumerate().skip(start) {
-            let candidates: Vec<(String, bool)> =
-                server.tools.iter().map(|t| self.config.scheme.candidate(&t.id, t.kind)).collect();
-            self.naming_start.push(self.naming.len());
-            let mut assigned = vec![String::new(); server.tools.len()];
-            let order = candidates
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.1)
-                .chain(candidates.iter().enumerate().filter(|(_, c)| !c.1));
-            for (ti, (candidate, _)) in order {
-                let tool = &server.tools[ti];
-                let taken_by = self.by_name.get(candidate).copied();
-                let name = if reserved.contains(candidate.as_str()) {
-                    let name = free_name(candidate, tool, &self.by_name, &reserved);
-                    self.naming.push(Diagnostic::new(
-                        DiagnosticKind::ReservedName,
-                        &server.name,
-                        Some(&tool.id.name),
-                        "",
-                        format!("model-facing name {candidate:?} is reserved; named {name:?}"),
-                    ));
-                    name
-                } else if let Some((osi, oti)) = taken_by {
-                    let name = free_name(candidate, tool, &self.by_name, &reserved);
-                    let other = self
-                        .servers
-                        .get_index(osi)
-                        .and_then(|(_, s)| s.tools.get(oti))
-                        .map_or_else(String::new, |t| t.id.to_string());
-                    self.naming.push(Diagnostic::new(
-                        DiagnosticKind::NameCollision,
-                        &server.name,
-                        Some(&tool.id.name),
-                        "",
-                        format!(
-                            "model-facing name {candidate:?} is taken by {}; named {name:?}",
-                            quote_clipped(&other)
-                        ),
-                    ));
-                    name
-                } else {
-                    candidate.clone()
-                };
-                self.by_name.insert(name.clone(), (si, ti));
-                assigned[ti] = name;
+        // Names whose owner may differ from the one they had when later servers were named;
+        // only collected when some later server looked at names it did not take.
+        let track = self.probed.iter().skip(index).any(|p| !p.is_empty());
+        let mut moved: HashSet<String> = HashSet::new();
+        let mut dirty = vec![false; self.servers.len()];
+        let was_removal = removed.is_some();
+        let mut state = Naming {
+            by_name: &mut self.by_name,
+            reserved: &reserved,
+            scheme: self.config.scheme,
+            moved: &mut moved,
+            track,
+            dirty: &mut dirty,
+        };
+        if let Some(old) = removed {
+            for (ti, name) in old.iter().enumerate() {
+                if state.by_name.get(name) == Some(&(index, ti)) {
+                    state.by_name.remove(name);
+                }
             }
-            let mut index = HashMap::with_capacity(server.tools.len());
+            if track {
+                state.moved.extend(old);
+            }
+            let (from, to) = diagnostics_range(&self.naming_start, self.naming.len(), index);
+            // Parallel to the servers, so `index` is in range of each.
+            if index < self.naming_start.len() {
+                self.probed.remove(index);
+                self.by_id.remove(index);
+                self.naming.drain(from..to);
+                self.naming_start.remove(index);
+            }
+            for start in self.naming_start.iter_mut().skip(index) {
+                *start -= to - from;
+            }
+            // The servers after the removed one move up by one.
+            for (si, names) in self.names.iter().enumerate().skip(index) {
+                for (ti, name) in names.iter().enumerate() {
+                    if let Some(owner) = state.by_name.get_mut(name)
+                        && *owner == (si + 1, ti)
+                    {
+                        *owner = (si, ti);
+                    }
+                }
+            }
+        } else {
+            let server = &self.servers[index];
+            let mut ids = HashMap::with_capacity(server.tools.len());
             for (ti, tool) in server.tools.iter().enumerate() {
-                index.entry(tool.id.name.clone()).or_insert(ti);
+                ids.entry(tool.id.name.clone()).or_insert(ti);
             }
-            self.names.push(assigned);
-            self.by_id.push(index);
+            if index == self.names.len() {
+                self.names.push(Vec::new());
+                self.probed.push(Vec::new());
+                self.by_id.push(ids);
+                self.naming_start.push(self.naming.len());
+            } else {
+                self.by_id[index] = ids;
+            }
+            state.dirty[index] = true;
+        }
+        for si in index..self.servers.len() {
+            let needed = state.dirty[si]
+                || (state.track && self.probed[si].iter().any(|n| state.moved.contains(n)));
+            if !needed {
+                continue;
+            }
+            let old = std::mem::take(&mut self.names[si]);
+            let (names, probed, diagnostics) = state.rename(&self.servers, si, &old);
+            let (from, to) = diagnostics_range(&self.naming_start, self.naming.len(), si);
+            let grown = diagnostics.len();
+            self.naming.splice(from..to, diagnostics);
+            for start in self.naming_start.iter_mut().skip(si + 1) {
+                *start = *start + grown - (to - from);
+            }
+            if (was_removal || si != index) && names != old {
+                self.renamed.push(self.servers[si].name.clone());
+            }
+            self.names[si] = names;
+            self.probed[si] = probed;
         }
     }
 }
+/// Where server `si`'s naming diagnostics are in the flat list.
+fn diagnostics_range(starts: &[usize], len: usize, si: usize) -> (usize, usize) {
+    let from = starts.get(si).copied().unwrap_or(len);
+    (from, starts.get(si + 1).copied().unwrap_or(len).max(from))
+}
 
-/// The first of `candidate + _hash(salt)` for salt 0, 1, … that is neither taken nor reserved.
-fn free_name(
-    candidate: &str,
-    tool: &Tool,
-    taken: &HashMap<String, (usize, usize)>,
-    reserved: &HashSet<&str>,
-) -> String {
-    let mut salt = 0u32;
-    loop {
-        let name = with_suffix(candidate, identity_hash(&tool.id, tool.kind, salt));
-        if name != candidate && !taken.contains_key(&name) && !reserved.contains(name.as_str()) {
-            return name;
+/// The state one naming pass of [`Catalog::changed`] works on.
+struct Naming<'a> {
+    /// Every current name to its owner (server index, tool index). Entries of servers after
+    /// the one being named may be stale (they are named again later in the pass, or keep
+    /// their names), so only owners up to the current server count as taken.
+    by_name: &'a mut HashMap<String, (usize, usize)>,
+    reserved: &'a HashSet<&'a str>,
+    scheme: NameScheme,
+    /// Names whose owner changed in this pass (old and new names of renamed servers).
+    moved: &'a mut HashSet<String>,
+    /// Whether `moved` is kept (some later server looked at names it did not take).
+    track: bool,
+    /// Later servers that must be named again: a name of theirs was taken.
+    dirty: &'a mut [bool],
+}
+
+/// A server's names (by tool index), the names it looked at without taking them, and its
+/// naming diagnostics.
+type Named = (Vec<String>, Vec<String>, Vec<Diagnostic>);
+
+impl Naming<'_> {
+    /// The owner of `name` if a tool visited before one of server `si`'s took it.
+    fn taken(&self, name: &str, si: usize) -> Option<(usize, usize)> {
+        self.by_name.get(name).copied().filter(|&(owner, _)| owner <= si)
+    }
+
+    /// Names server `si` as a fresh naming of every server up to it would.
+    fn rename(&mut self, servers: &IndexMap<String, Server>, si: usize, old: &[String]) -> Named {
+        for (ti, name) in old.iter().enumerate() {
+            if self.by_name.get(name) == Some(&(si, ti)) {
+                self.by_name.remove(name);
+            }
         }
-        // Each salt gives an independent hash; at most `taken.len() + reserved.len() + 1`
-        // salts can fail, so this ends.
-        salt = salt.wrapping_add(1);
+        if self.track {
+            self.moved.extend(old.iter().cloned());
+        }
+        let Some((_, server)) = servers.get_index(si) else {
+            return (Vec::new(), Vec::new(), Vec::new());
+        };
+        let candidates: Vec<(String, bool)> =
+            server.tools.iter().map(|t| self.scheme.candidate(&t.id, t.kind)).collect();
+        let mut assigned = vec![String::new(); server.tools.len()];
+        let mut probed = Vec::new();
+        let mut diagnostics = Vec::new();
+        let order = candidates
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.1)
+            .chain(candidates.iter().enumerate().filter(|(_, c)| !c.1));
+        for (ti, (candidate, _)) in order {
+            let tool = &server.tools[ti];
+            let name = if self.reserved.contains(candidate.as_str()) {
+                let name = self.free_name(candidate, tool, si, &mut probed);
+                probed.push(candidate.clone());
+                diagnostics.push(Diagnostic::new(
+                    DiagnosticKind::ReservedName,
+                    &server.name,
+                    Some(&tool.id.name),
+                    "",
+                    format!("model-facing name {candidate:?} is reserved; named {name:?}"),
+                ));
+                name
+            } else if let Some((osi, oti)) = self.taken(candidate, si) {
+                let name = self.free_name(candidate, tool, si, &mut probed);
+                probed.push(candidate.clone());
+                let other = servers
+                    .get_index(osi)
+                    .and_then(|(_, s)| s.tools.get(oti))
+                    .map_or_else(String::new, |t| t.id.to_string());
+                diagnostics.push(Diagnostic::new(
+                    DiagnosticKind::NameCollision,
+                    &server.name,
+                    Some(&tool.id.name),
+                    "",
+                    format!(
+                        "model-facing name {candidate:?} is taken by {}; named {name:?}",
+                        quote_clipped(&other)
+                    ),
+                ));
+                name
+            } else {
+                candidate.clone()
+            };
+            if let Some(&(owner, _)) = self.by_name.get(&name)
+                && owner > si
+                && let Some(flag) = self.dirty.get_mut(owner)
+            {
+                *flag = true;
+            }
+            self.by_name.insert(name.clone(), (si, ti));
+            assigned[ti] = name;
+        }
+        if self.track {
+            self.moved.extend(assigned.iter().cloned());
+        }
+        (assigned, probed, diagnostics)
+    }
+
+    /// The first of `candidate + _hash(salt)` for salt 0, 1, … that is neither taken nor
+    /// reserved; the names tried before it go to `probed`.
+    fn free_name(
+        &self,
+        candidate: &str,
+        tool: &Tool,
+        si: usize,
+        probed: &mut Vec<String>,
+    ) -> String {
+        let mut salt = 0u32;
+        loop {
+            let name = with_suffix(candidate, identity_hash(&tool.id, tool.kind, salt));
+            if name != candidate
+                && self.taken(&name, si).is_none()
+                && !self.reserved.contains(name.as_str())
+            {
+                return name;
+            }
+            probed.push(name);
+            // Each salt gives an independent hash; at most `taken.len() + reserved.len() + 1`
+            // salts can fail, so this ends.
+            salt = salt.wrapping_add(1);
+        }
     }
 }
 

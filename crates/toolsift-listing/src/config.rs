@@ -34,6 +34,9 @@ pub(crate) struct Config {
     pub(crate) order: Order,
     pub(crate) show_scores: bool,
     pub(crate) estimator: Arc<dyn TokenEstimator + Send + Sync>,
+    /// `Some(n)` when the estimator is [`CharsPerToken`]`(n)`, whose costs can be bounded
+    /// without rendering (see `PreparedListing::listing`).
+    pub(crate) chars_per_token: Option<usize>,
     pub(crate) search_name: String,
     pub(crate) describe_name: String,
     pub(crate) call_name: String,
@@ -49,6 +52,7 @@ impl Default for Config {
             order: Order::Name,
             show_scores: false,
             estimator: Arc::new(CharsPerToken::default()),
+            chars_per_token: Some(CharsPerToken::default().chars()),
             search_name: "tool_search".to_owned(),
             describe_name: "tool_describe".to_owned(),
             call_name: "tool_call".to_owned(),
@@ -124,6 +128,8 @@ impl ListingBuilder {
 
     /// The token estimator budgets are measured with.
     pub fn estimator(mut self, estimator: impl TokenEstimator + Send + Sync + 'static) -> Self {
+        let any: &dyn std::any::Any = &estimator;
+        self.config.chars_per_token = any.downcast_ref::<CharsPerToken>().map(|e| e.chars());
         self.config.estimator = Arc::new(estimator);
         self
     }
@@ -181,12 +187,15 @@ impl Default for Lister {
 }
 
 impl Lister {
-    /// The listing of `catalog` within `budget` tokens: [`Lister::prepare`] then
-    /// [`PreparedListing::render`]. A host that renders several budgets of the same catalog, or
-    /// the same budget on every request, keeps the [`PreparedListing`] instead (its
-    /// [`epoch`](PreparedListing::epoch) tells when the catalog changed).
+    /// The listing of `catalog` within `budget` tokens: the same text as [`Lister::prepare`]
+    /// then [`PreparedListing::render`], but only the parts the budget can need are rendered.
+    /// With the default estimator ([`CharsPerToken`]) the short descriptions of servers that
+    /// are certain to be summarized are never computed, so a tight budget over a large catalog
+    /// costs a fraction of a full preparation. A host that renders several budgets of the same
+    /// catalog keeps a [`PreparedListing`] instead (its [`epoch`](PreparedListing::epoch)
+    /// tells when the catalog changed).
     pub fn listing(&self, catalog: &Catalog, budget: usize) -> Listing {
-        self.prepare(catalog).render(budget)
+        PreparedListing::listing(Arc::clone(&self.config), catalog, budget)
     }
 
     /// Renders every server block of `catalog` in every form once, so that rendering a budget

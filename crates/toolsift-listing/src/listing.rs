@@ -1,5 +1,6 @@
 //! The catalog listing: server blocks in three forms, and the budget that chooses between them.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -61,6 +62,10 @@ struct Block {
     tools: usize,
     text: [String; 3],
     cost: [usize; 3],
+    /// Whether the full form (`text[0]`, `cost[0]`) is rendered yet.
+    full_known: bool,
+    /// A lower bound of the full form's cost (0 when the estimator gives none).
+    full_lo: usize,
 }
 
 impl Block {
@@ -85,33 +90,180 @@ pub struct PreparedListing {
     epoch: u64,
 }
 
-impl PreparedListing {
-    pub(crate) fn new(config: Arc<Config>, catalog: &Catalog) -> Self {
+/// Blocks whose full forms may still be unrendered, and the way to render one.
+trait Source {
+    fn blocks(&self) -> &[Block];
+    /// Renders block `i`'s full form if it is not rendered yet.
+    fn resolve(&mut self, i: usize);
+}
+
+/// Blocks with every form rendered.
+struct Rendered<'b>(&'b [Block]);
+
+impl Source for Rendered<'_> {
+    fn blocks(&self) -> &[Block] {
+        self.0
+    }
+
+    fn resolve(&mut self, _: usize) {}
+}
+
+/// A server's tools as its block lists them: shown name and tool, in listing order.
+type Entries<'c> = Vec<(Cow<'c, str>, &'c Tool)>;
+
+/// Every server's entries, and its blocks with the names-only and summary forms rendered; the
+/// full forms are rendered on demand.
+struct Blocks<'c> {
+    config: Arc<Config>,
+    blocks: Vec<Block>,
+    entries: Vec<Entries<'c>>,
+}
+
+impl Source for Blocks<'_> {
+    fn blocks(&self) -> &[Block] {
+        &self.blocks
+    }
+
+    fn resolve(&mut self, i: usize) {
+        let (Some(block), Some(entries)) = (self.blocks.get_mut(i), self.entries.get_mut(i)) else {
+            return;
+        };
+        if block.full_known {
+            return;
+        }
+        if self.config.order == Order::Name && !entries.is_sorted_by(|a, b| a.0 <= b.0) {
+            // A stable sort: equal shown names keep their source order.
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+        }
+        let names = render_names(&block.server, block.tools, entries);
+        let full = render_full(&self.config, &block.server, block.tools, entries);
+        block.cost[0] = self.config.estimate(&full);
+        block.cost[1] = self.config.estimate(&names);
+        block.text = [full, names, std::mem::take(&mut block.text[2])];
+        block.full_known = true;
+    }
+}
+
+impl<'c> Blocks<'c> {
+    fn new(config: Arc<Config>, catalog: &'c Catalog) -> Blocks<'c> {
         // `Catalog::tools` yields model-facing names with their tools, servers in insertion
         // order and tools in source order, which is `servers()` flattened: walk both and look
         // a name up by id only if they ever disagree.
         let mut named = catalog.tools();
         let mut blocks = Vec::with_capacity(catalog.servers().len());
-        let mut entries: Vec<(String, &Tool)> = Vec::new();
+        let mut all = Vec::with_capacity(catalog.servers().len());
         for server in catalog.servers() {
-            entries.clear();
+            let mut entries: Entries<'c> = Vec::with_capacity(server.tools.len());
             for tool in &server.tools {
                 let model_name = match named.next() {
                     Some((name, named_tool)) if std::ptr::eq(named_tool, tool) => name,
                     _ => catalog.model_name(&tool.id).unwrap_or(&tool.id.name),
                 };
-                entries.push((sanitize::name(model_name).into_owned(), tool));
+                entries.push((sanitize::name(model_name), tool));
             }
-            if config.order == Order::Name {
-                // A stable sort: equal shown names keep their source order.
-                entries.sort_by(|a, b| a.0.cmp(&b.0));
-            }
-            blocks.push(render_block(&config, &server.name, server.tools.len(), &entries));
+            blocks.push(render_short_forms(&config, &server.name, server.tools.len(), &entries));
+            all.push(entries);
         }
         if config.order == Order::Name {
-            blocks.sort_by(|a, b| shown_name(&a.server).cmp(&shown_name(&b.server)));
+            // Stable, so servers whose names show alike keep their catalog order.
+            let mut pairs: Vec<(Block, Entries<'c>)> = blocks.into_iter().zip(all).collect();
+            pairs.sort_by(|a, b| shown_name(&a.0.server).cmp(&shown_name(&b.0.server)));
+            (blocks, all) = pairs.into_iter().unzip();
         }
-        PreparedListing { config, blocks, epoch: catalog.epoch() }
+        Blocks { config, blocks, entries: all }
+    }
+
+    fn resolve_all(&mut self) {
+        for i in 0..self.blocks.len() {
+            self.resolve(i);
+        }
+    }
+
+    /// The forms degrading can start from for `budget` without changing its result: a
+    /// summary for the servers of `U` (see [`PreparedListing::listing`]), full for the rest,
+    /// whose full forms are rendered.
+    fn start_forms(&mut self, budget: usize) -> Vec<Form> {
+        let n = self.blocks.len();
+        let bound = |b: &Block| b.full_lo.min(b.cost(Form::NamesOnly));
+        let mut large: Vec<usize> = (0..n)
+            .filter(|&i| {
+                let b = &self.blocks[i];
+                let summary = b.cost(Form::Summary);
+                !b.full_known && summary < b.cost(Form::NamesOnly) && summary < b.full_lo
+            })
+            .collect();
+        // The smallest bound last (ties: the later server last), to leave `U` first.
+        large.sort_by_key(|&i| (std::cmp::Reverse(bound(&self.blocks[i])), std::cmp::Reverse(i)));
+        let mut in_large = vec![false; n];
+        for &i in &large {
+            in_large[i] = true;
+        }
+        let small: Vec<usize> = (0..n).filter(|&i| !in_large[i]).collect();
+        for i in small {
+            self.resolve(i);
+        }
+        while let Some(&smallest) = large.last() {
+            // Every step of a server in `U` costs more than `k`.
+            let k = bound(&self.blocks[smallest]).saturating_sub(1);
+            let total = (0..n).fold(0usize, |sum, i| {
+                let b = &self.blocks[i];
+                let cost = if in_large[i] { b.cost(Form::Summary) } else { settle(b, k) };
+                sum.saturating_add(cost)
+            });
+            if total > budget {
+                break;
+            }
+            large.pop();
+            in_large[smallest] = false;
+            self.resolve(smallest);
+        }
+        in_large.iter().map(|&s| if s { Form::Summary } else { Form::Full }).collect()
+    }
+}
+
+/// The cost of a (rendered) block after every degrading step that costs more than `k`.
+fn settle(block: &Block, k: usize) -> usize {
+    let mut form = Form::Full;
+    while block.cost(form) > k {
+        match cheaper_form(block, form) {
+            Some(next) => form = next,
+            None => break,
+        }
+    }
+    block.cost(form)
+}
+
+impl PreparedListing {
+    pub(crate) fn new(config: Arc<Config>, catalog: &Catalog) -> Self {
+        let mut blocks = Blocks::new(Arc::clone(&config), catalog);
+        blocks.resolve_all();
+        PreparedListing { config, blocks: blocks.blocks, epoch: catalog.epoch() }
+    }
+
+    /// The listing of `catalog` within `budget`, rendering only the full forms the budget can
+    /// need: the same listing as `PreparedListing::new(..).render(budget)`, byte for byte.
+    ///
+    /// With the default estimate (characters per token), a block's full form costs at least
+    /// its names-only form without the 12 characters of `, names only`, whatever the
+    /// descriptions say. Degrading (see [`PreparedListing::render`]) takes the largest current
+    /// cost first, so it takes the degrading steps of all servers in descending order of their
+    /// cost, and every step lowers the total. Let `K` be one less than the smallest bound
+    /// (lower bound of the full form, or names-only cost) over a set `U` of servers whose
+    /// summary is cheaper than both. Every step of a server in `U` costs more than `K`. If the
+    /// total after all steps that cost more than `K` is still over budget, they are all taken
+    /// before degrading can stop, so every server of `U` ends as a summary exactly as if it had
+    /// started as one, and its full form matters only to an upgrade, which the lower bound rules
+    /// out or rendering it decides. `U` starts as every such server and gives up its smallest
+    /// one until the total is over budget (or `U` is empty: every full form is rendered).
+    pub(crate) fn listing(config: Arc<Config>, catalog: &Catalog, budget: usize) -> Listing {
+        let mut blocks = Blocks::new(Arc::clone(&config), catalog);
+        let start = if config.chars_per_token.is_some() {
+            blocks.start_forms(budget)
+        } else {
+            blocks.resolve_all();
+            vec![Form::Full; blocks.blocks.len()]
+        };
+        render(&config, &mut blocks, &start, budget)
     }
 
     /// The [`Catalog::epoch`] of the catalog this was prepared from.
@@ -143,66 +295,129 @@ impl PreparedListing {
     /// The result is never over budget and depends only on the catalog, the configuration and
     /// the budget.
     pub fn render(&self, budget: usize) -> Listing {
-        let mut inner = budget;
-        for _ in 0..8 {
-            let forms = choose_forms(&self.config, &self.blocks, inner);
-            let listing = self.assemble(&forms, budget);
-            if listing.tokens <= budget {
-                return listing;
-            }
-            // The estimator is not additive: shrink the working budget by the excess.
-            let excess = listing.tokens - budget;
-            inner = inner.saturating_sub(excess.max(1));
-        }
-        // Still over: list no server (the trailer line alone, if it fits).
-        self.assemble(&vec![Form::Omitted; self.blocks.len()], budget)
+        let start = vec![Form::Full; self.blocks.len()];
+        render(&self.config, &mut Rendered(&self.blocks), &start, budget)
     }
+}
 
-    fn assemble(&self, forms: &[Form], budget: usize) -> Listing {
-        let mut text = String::new();
-        let mut servers = Vec::with_capacity(self.blocks.len());
-        let (mut omitted, mut omitted_tools) = (0usize, 0usize);
-        for (block, &form) in self.blocks.iter().zip(forms) {
-            let tokens = if form == Form::Omitted {
-                omitted += 1;
-                omitted_tools += block.tools;
-                0
-            } else {
-                text.push_str(block.text(form));
-                block.cost(form)
-            };
-            servers.push(ServerListing {
-                name: Arc::clone(&block.server),
-                tools: block.tools,
-                form,
-                tokens,
-            });
-        }
-        if omitted > 0 {
-            let trailer = trailer(omitted, omitted_tools, omitted == self.blocks.len());
-            if text.is_empty() {
-                if self.config.estimate(&trailer) <= budget {
-                    text = trailer;
-                }
-            } else {
-                text.push_str(&trailer);
+/// [`PreparedListing::render`] from the forms `start`.
+fn render(config: &Config, src: &mut dyn Source, start: &[Form], budget: usize) -> Listing {
+    let mut inner = budget;
+    for _ in 0..8 {
+        let forms = choose_forms(config, src, start, inner);
+        for (i, &form) in forms.iter().enumerate() {
+            if matches!(form, Form::Full | Form::NamesOnly) {
+                src.resolve(i);
             }
         }
-        let tokens = if text.is_empty() { 0 } else { self.config.estimate(&text) };
-        Listing { text, servers, tokens, budget }
+        let listing = assemble(config, src.blocks(), &forms, budget);
+        if listing.tokens <= budget {
+            return listing;
+        }
+        // The estimator is not additive: shrink the working budget by the excess.
+        let excess = listing.tokens - budget;
+        inner = inner.saturating_sub(excess.max(1));
     }
+    // Still over: list no server (the trailer line alone, if it fits).
+    assemble(config, src.blocks(), &vec![Form::Omitted; src.blocks().len()], budget)
+}
+
+fn assemble(config: &Config, blocks: &[Block], forms: &[Form], budget: usize) -> Listing {
+    let mut text = String::new();
+    let mut servers = Vec::with_capacity(blocks.len());
+    let (mut omitted, mut omitted_tools) = (0usize, 0usize);
+    for (block, &form) in blocks.iter().zip(forms) {
+        let tokens = if form == Form::Omitted {
+            omitted += 1;
+            omitted_tools += block.tools;
+            0
+        } else {
+            text.push_str(block.text(form));
+            block.cost(form)
+        };
+        servers.push(ServerListing {
+            name: Arc::clone(&block.server),
+            tools: block.tools,
+            form,
+            tokens,
+        });
+    }
+    if omitted > 0 {
+        let trailer = trailer(omitted, omitted_tools, omitted == blocks.len());
+        if text.is_empty() {
+            if config.estimate(&trailer) <= budget {
+                text = trailer;
+            }
+        } else {
+            text.push_str(&trailer);
+        }
+    }
+    let tokens = if text.is_empty() { 0 } else { config.estimate(&text) };
+    Listing { text, servers, tokens, budget }
 }
 
 /// The name of a server as its header shows it.
-fn shown_name(server: &str) -> std::borrow::Cow<'_, str> {
+fn shown_name(server: &str) -> Cow<'_, str> {
     sanitize::name(server)
 }
 
-fn render_block(config: &Config, server: &str, tools: usize, entries: &[(String, &Tool)]) -> Block {
+/// A block with its summary form; the names-only and full forms are left for
+/// [`Source::resolve`]. With a characters-per-token estimate, the names-only cost is known
+/// here (it does not depend on the order of the lines) and bounds the full form's cost.
+fn render_short_forms(config: &Config, server: &str, tools: usize, entries: &Entries<'_>) -> Block {
     let name = shown_name(server);
     let noun = if tools == 1 { "tool" } else { "tools" };
+    let them = if tools == 1 { "it" } else { "them" };
+    let summary = format!("## {name} ({tools} {noun} — search to see {them})\n");
+    let (names_cost, full_lo) = match config.chars_per_token {
+        Some(n) => {
+            // `## {name} ({tools} {noun}, names only)\n`, then `- {shown}\n` per tool. The
+            // full form's header lacks `, names only` (12 characters); its lines add to these.
+            let header = name.chars().count() + tools.to_string().len() + noun.len() + 20;
+            let lines: usize = entries.iter().map(|(shown, _)| shown.chars().count() + 3).sum();
+            let chars = header + lines;
+            (chars.div_ceil(n.max(1)), chars.saturating_sub(12).div_ceil(n.max(1)))
+        }
+        None => (0, 0),
+    };
+    let cost = [0, names_cost, config.estimate(&summary)];
+    Block {
+        server: Arc::from(server),
+        tools,
+        text: [String::new(), String::new(), summary],
+        cost,
+        full_known: false,
+        full_lo,
+    }
+}
 
-    let mut full = format!("## {name} ({tools} {noun})\n");
+/// The names-only form of a block: a header and a `- name` line per tool.
+fn render_names(server: &str, tools: usize, entries: &Entries<'_>) -> String {
+    let name = shown_name(server);
+    let noun = if tools == 1 { "tool" } else { "tools" };
+    let lines: usize = entries.iter().map(|(shown, _)| shown.len() + 3).sum();
+    let mut names = String::with_capacity(name.len() + 40 + lines);
+    names.push_str("## ");
+    names.push_str(&name);
+    names.push_str(&format!(" ({tools} {noun}, names only)\n"));
+    for (shown, _) in entries {
+        names.push_str("- ");
+        names.push_str(shown);
+        names.push('\n');
+    }
+    names
+}
+
+/// The full form of a block: a header and a `- name: short description` line per tool.
+fn render_full(config: &Config, server: &str, tools: usize, entries: &Entries<'_>) -> String {
+    let name = shown_name(server);
+    let noun = if tools == 1 { "tool" } else { "tools" };
+    let lines: usize =
+        entries.iter().map(|(shown, _)| shown.len() + 5 + config.description_chars).sum();
+    let mut full = String::with_capacity(name.len() + 30 + lines);
+    full.push_str("## ");
+    full.push_str(&name);
+    full.push_str(&format!(" ({tools} {noun})\n"));
     for (shown, tool) in entries {
         full.push_str("- ");
         full.push_str(shown);
@@ -220,19 +435,7 @@ fn render_block(config: &Config, server: &str, tools: usize, entries: &[(String,
         }
         full.push('\n');
     }
-
-    let mut names = format!("## {name} ({tools} {noun}, names only)\n");
-    for (shown, _) in entries {
-        names.push_str("- ");
-        names.push_str(shown);
-        names.push('\n');
-    }
-
-    let them = if tools == 1 { "it" } else { "them" };
-    let summary = format!("## {name} ({tools} {noun} — search to see {them})\n");
-
-    let cost = [config.estimate(&full), config.estimate(&names), config.estimate(&summary)];
-    Block { server: Arc::from(server), tools, text: [full, names, summary], cost }
+    full
 }
 
 /// The final line counting the servers left out.
@@ -244,28 +447,35 @@ fn trailer(servers: usize, tools: usize, all: bool) -> String {
     format!("## {servers}{more} {s} ({tools} {noun} — search to see {them})\n")
 }
 
-/// The degradation algorithm of [`PreparedListing::render`], on costs only.
-fn choose_forms(config: &Config, blocks: &[Block], budget: usize) -> Vec<Form> {
-    let n = blocks.len();
-    let mut forms = vec![Form::Full; n];
-    let mut sum = blocks.iter().fold(0usize, |s, b| s.saturating_add(b.cost(Form::Full)));
+/// The cost of block `i` in `form`.
+fn cost(blocks: &[Block], i: usize, form: Form) -> usize {
+    blocks.get(i).map_or(0, |b| b.cost(form))
+}
+
+/// The degradation algorithm of [`PreparedListing::render`], on costs only, from the forms
+/// `start` (all full, or what [`Blocks::start_forms`] chose). Full forms not rendered yet are
+/// rendered when an upgrade could fit them.
+fn choose_forms(config: &Config, src: &mut dyn Source, start: &[Form], budget: usize) -> Vec<Form> {
+    let n = src.blocks().len();
+    let mut forms = start.to_vec();
+    let mut sum = (0..n).fold(0usize, |s, i| s.saturating_add(cost(src.blocks(), i, forms[i])));
     if sum <= budget {
         return forms;
     }
-    let cost = |i: usize, form: Form| blocks.get(i).map_or(0, |b| b.cost(form));
 
     // Phase 1: full → names only → summary, the largest rendered server first.
     while sum > budget {
+        let blocks = src.blocks();
         let mut best: Option<(usize, usize, Form)> = None;
         for (i, &form) in forms.iter().enumerate() {
-            let current = cost(i, form);
+            let current = cost(blocks, i, form);
             let Some(next) = cheaper_form(&blocks[i], form) else { continue };
             if best.is_none_or(|(_, c, _)| current > c) {
                 best = Some((i, current, next));
             }
         }
         let Some((i, current, next)) = best else { break };
-        sum = sum - current + cost(i, next);
+        sum = sum - current + cost(blocks, i, next);
         forms[i] = next;
     }
 
@@ -273,10 +483,11 @@ fn choose_forms(config: &Config, blocks: &[Block], budget: usize) -> Vec<Form> {
     // does not fit.
     let mut omitted = Omitted::default();
     while sum.saturating_add(omitted.cost(config, n)) > budget {
+        let blocks = src.blocks();
         let mut best: Option<(usize, usize)> = None;
         for (i, &form) in forms.iter().enumerate() {
-            if form != Form::Omitted && best.is_none_or(|(_, c)| cost(i, form) > c) {
-                best = Some((i, cost(i, form)));
+            if form != Form::Omitted && best.is_none_or(|(_, c)| cost(blocks, i, form) > c) {
+                best = Some((i, cost(blocks, i, form)));
             }
         }
         let Some((i, current)) = best else { break };
@@ -290,7 +501,7 @@ fn choose_forms(config: &Config, blocks: &[Block], budget: usize) -> Vec<Form> {
         let trailer = omitted.cost(config, n);
         let total = sum.saturating_add(trailer);
         let mut best: Option<(usize, Form, usize)> = None;
-        for (i, &form) in forms.iter().enumerate() {
+        for (i, form) in forms.clone().into_iter().enumerate() {
             if form == Form::Full {
                 continue;
             }
@@ -298,14 +509,24 @@ fn choose_forms(config: &Config, blocks: &[Block], budget: usize) -> Vec<Form> {
             let (rest, rest_trailer) = if form == Form::Omitted {
                 let rest = Omitted {
                     servers: omitted.servers - 1,
-                    tools: omitted.tools - blocks[i].tools,
+                    tools: omitted.tools - src.blocks()[i].tools,
                 };
                 (sum, rest.cost(config, n))
             } else {
-                (sum - cost(i, form), trailer)
+                (sum - cost(src.blocks(), i, form), trailer)
             };
             for &better in FORMS.iter().filter(|&&f| f < form) {
-                let new_total = rest.saturating_add(cost(i, better)).saturating_add(rest_trailer);
+                if better == Form::Full && !src.blocks()[i].full_known {
+                    // Rendered only if it could fit.
+                    let at_least =
+                        rest.saturating_add(src.blocks()[i].full_lo).saturating_add(rest_trailer);
+                    if at_least > budget {
+                        continue;
+                    }
+                    src.resolve(i);
+                }
+                let new_total =
+                    rest.saturating_add(cost(src.blocks(), i, better)).saturating_add(rest_trailer);
                 if new_total > budget {
                     continue;
                 }
@@ -318,10 +539,14 @@ fn choose_forms(config: &Config, blocks: &[Block], budget: usize) -> Vec<Form> {
         let Some((i, better, _)) = best else { break };
         if forms[i] == Form::Omitted {
             omitted.servers -= 1;
-            omitted.tools -= blocks[i].tools;
-            sum = sum.saturating_add(cost(i, better));
+            omitted.tools -= src.blocks()[i].tools;
+            sum = sum.saturating_add(cost(src.blocks(), i, better));
         } else {
-            sum = (sum - cost(i, forms[i])).saturating_add(cost(i, better));
+            sum = (sum - cost(src.blocks(), i, forms[i])).saturating_add(cost(
+                src.blocks(),
+                i,
+                better,
+            ));
         }
         forms[i] = better;
     }

@@ -55,7 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "  {:7.3}  {}  (matched: {})",
                 hit.score(),
                 hit.name(),
-                hit.matched().join(", ")
+                hit.matched().collect::<Vec<_>>().join(", ")
             );
         }
         // The top hit's score, broken down per query term and field.

@@ -97,7 +97,7 @@ pub use toolsift_text as text;
 
 pub use engine::SearchEngine;
 pub use error::{Error, ErrorKind};
-pub use results::{Hit, SearchResults, WhyEmpty};
+pub use results::{Hit, MatchedTerms, SearchResults, WhyEmpty};
 pub use search::{DEFAULT_DETAILS_WEIGHT, DEFAULT_LEXICON_WEIGHT, ToolSearch, ToolSearchBuilder};
 pub use services::DEFAULT_SERVICES;
 

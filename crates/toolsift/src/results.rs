@@ -1,34 +1,77 @@
 //! [`SearchResults`]: the hits of a search, or why there are none.
 
 use std::fmt;
+use std::sync::Arc;
 
 use toolsift_catalog::ToolId;
 use toolsift_rank::Abstention;
 
-/// One tool a search found.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Hit {
+/// A tool and its model-facing name, as the hits of a search share them.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct HitTool {
     tool: ToolId,
-    name: String,
+    name: Box<str>,
+}
+
+impl HitTool {
+    pub(crate) fn new(tool: ToolId, name: &str) -> HitTool {
+        HitTool { tool, name: name.into() }
+    }
+
+    pub(crate) fn tool(&self) -> &ToolId {
+        &self.tool
+    }
+
+    pub(crate) fn server(&self) -> &str {
+        &self.tool.server
+    }
+}
+
+/// One tool a search found.
+///
+/// A hit is cheap to make and to clone: [`ToolSearch`](crate::ToolSearch) keeps every tool's
+/// id and model-facing name once, and a hit shares them (an [`Arc`]); the matched terms are
+/// the search's query words, shared by all its hits, and a set of positions among them.
+///
+/// Two hits are equal when tool, name, score and matched terms are.
+#[derive(Debug, Clone)]
+pub struct Hit {
+    tool: Arc<HitTool>,
     score: f32,
-    matched: Vec<String>,
+    /// The words the matched terms are taken from.
+    words: Arc<[Box<str>]>,
+    /// Which of `words` were matched (bit `i` for word `i`); `None` for all of them.
+    mask: Option<u64>,
 }
 
 impl Hit {
     /// A hit on `tool`, whose model-facing name is `name`, with its score and the query terms
     /// it matched (in query order).
     pub fn new(tool: ToolId, name: impl Into<String>, score: f32, matched: Vec<String>) -> Hit {
-        Hit { tool, name: name.into(), score, matched }
+        let name: String = name.into();
+        let words: Arc<[Box<str>]> = matched.into_iter().map(String::into_boxed_str).collect();
+        Hit {
+            tool: Arc::new(HitTool { tool, name: name.into_boxed_str() }),
+            score,
+            words,
+            mask: None,
+        }
+    }
+
+    /// A hit sharing its tool entry and the search's query words; `mask` has bit `i` set when
+    /// `words[i]` was matched.
+    pub(crate) fn shared(tool: Arc<HitTool>, score: f32, words: Arc<[Box<str>]>, mask: u64) -> Hit {
+        Hit { tool, score, words, mask: Some(mask) }
     }
 
     /// The tool's identity: (server, original name).
     pub fn tool(&self) -> &ToolId {
-        &self.tool
+        &self.tool.tool
     }
 
     /// The tool's model-facing name (`mcp__github__create_issue`).
     pub fn name(&self) -> &str {
-        &self.name
+        &self.tool.name
     }
 
     /// The score; higher is better. Only comparable within one search.
@@ -37,8 +80,60 @@ impl Hit {
     }
 
     /// The query terms this tool matched, in query order.
-    pub fn matched(&self) -> &[String] {
-        &self.matched
+    ///
+    /// ```
+    /// use toolsift::{Hit, ToolId};
+    /// let hit = Hit::new(ToolId::new("time", "now"), "mcp__time__now", 1.0, vec!["time".into()]);
+    /// assert_eq!(hit.matched().collect::<Vec<_>>(), ["time"]);
+    /// assert_eq!(hit.matched().len(), 1);
+    /// ```
+    pub fn matched(&self) -> MatchedTerms<'_> {
+        MatchedTerms { words: self.words.iter().enumerate(), mask: self.mask }
+    }
+}
+
+impl PartialEq for Hit {
+    // The same comparison a derived `PartialEq` makes of the score.
+    #[allow(clippy::float_cmp)]
+    fn eq(&self, other: &Hit) -> bool {
+        self.tool == other.tool && self.score == other.score && self.matched().eq(other.matched())
+    }
+}
+
+/// The query terms a [`Hit`] matched, in query order: an iterator of `&str`, from
+/// [`Hit::matched`]. It borrows the hit and allocates nothing.
+#[derive(Debug, Clone)]
+pub struct MatchedTerms<'a> {
+    words: std::iter::Enumerate<std::slice::Iter<'a, Box<str>>>,
+    mask: Option<u64>,
+}
+
+impl MatchedTerms<'_> {
+    fn wanted(mask: Option<u64>, i: usize) -> bool {
+        mask.is_none_or(|m| {
+            u32::try_from(i).ok().and_then(|i| m.checked_shr(i)).is_some_and(|m| m & 1 == 1)
+        })
+    }
+}
+
+impl<'a> Iterator for MatchedTerms<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let mask = self.mask;
+        self.words.by_ref().find(|&(i, _)| MatchedTerms::wanted(mask, i)).map(|(_, w)| &**w)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.len();
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MatchedTerms<'_> {
+    fn len(&self) -> usize {
+        let mask = self.mask;
+        self.words.clone().filter(|&(i, _)| MatchedTerms::wanted(mask, i)).count()
     }
 }
 

@@ -1,6 +1,6 @@
 //! [`ToolSearch`]: a [`Catalog`] and the BM25F index over it, kept in step.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use toolsift_catalog::{Catalog, Diagnostic, Server, Tool, ToolId};
@@ -12,7 +12,7 @@ use toolsift_text::Lexicon;
 use crate::engine::SearchEngine;
 use crate::error::Error;
 use crate::fields::{FieldConfig, ToolText, tool_text};
-use crate::results::{Hit, SearchResults, WhyEmpty};
+use crate::results::{Hit, HitTool, SearchResults, WhyEmpty};
 use crate::services::{DEFAULT_SERVICES, Services, parse_services};
 
 /// The weight of the `details` field in the default ranking (the index's own default is 1.0).
@@ -156,22 +156,30 @@ impl ToolSearchBuilder {
         };
         let names: Vec<String> = search.catalog.servers().map(|s| s.name.clone()).collect();
         for name in &names {
-            search.servers.insert(name.clone(), search.next_server);
+            search.servers.insert(name.clone(), ServerDocs::new(search.next_server));
             search.next_server += 1;
         }
         let texts: Vec<(ToolText, Pending)> =
             names.iter().flat_map(|n| search.server_texts(n)).collect();
+        let ids =
+            search.index.add(texts.iter().map(|(t, e)| document(t, e.tool.server(), e.order)))?;
+        // `add` gives ids in input order: split them by server again.
+        let mut ids = ids.into_iter();
+        let mut texts = texts.into_iter().peekable();
         for name in &names {
+            let mut server_texts = Vec::new();
+            while let Some(t) = texts.next_if(|(_, p)| p.tool.server() == name) {
+                server_texts.push(t);
+            }
+            let server_ids: Vec<DocId> = ids.by_ref().take(server_texts.len()).collect();
             let ToolSearch { services, index, .. } = &mut search;
             services.set_server(
                 index.analyzer(),
                 name,
-                texts.iter().filter(|(_, p)| p.tool.server == *name).map(|(t, _)| t.name.as_str()),
+                server_texts.iter().map(|(t, _)| t.name.as_str()),
             );
+            search.record(name, server_ids, server_texts);
         }
-        let ids =
-            search.index.add(texts.iter().map(|(t, e)| document(t, &e.tool.server, e.order)))?;
-        search.record(ids, texts);
         Ok(search)
     }
 }
@@ -181,19 +189,24 @@ fn catalog_position((server, position): (u32, u32)) -> u64 {
     (u64::from(server) << 32) | u64::from(position)
 }
 
-/// What the facade knows about an indexed document.
+/// What the facade knows about a server: its ordinal (catalog order, the first part of its
+/// tools' order keys) and its indexed documents.
 #[derive(Debug, Clone)]
-struct DocEntry {
-    doc: DocId,
-    tool: ToolId,
-    name: String,
+struct ServerDocs {
+    ordinal: u32,
+    docs: Vec<DocId>,
 }
 
-/// A [`DocEntry`] before the index has given it an id.
+impl ServerDocs {
+    fn new(ordinal: u32) -> ServerDocs {
+        ServerDocs { ordinal, docs: Vec::new() }
+    }
+}
+
+/// A document's tool and model-facing name before the index has given it an id.
 #[derive(Debug)]
 struct Pending {
-    tool: ToolId,
-    name: String,
+    tool: Arc<HitTool>,
     order: (u32, u32),
 }
 
@@ -230,10 +243,11 @@ pub struct ToolSearch {
     fields: FieldConfig,
     /// The known-services rule and which service names the catalog's names contain.
     services: Services,
-    /// Indexed by [`DocId::get`]; `None` for removed documents.
-    docs: Vec<Option<DocEntry>>,
-    /// Server name to its ordinal (catalog order). Only looked up, never iterated for output.
-    servers: BTreeMap<String, u32>,
+    /// The tool and model-facing name of each document, indexed by [`DocId::get`]; `None`
+    /// for removed documents. Hits share these, so a hit allocates nothing.
+    docs: Vec<Option<Arc<HitTool>>>,
+    /// Server name to its ordinal and documents. Only looked up, never iterated for output.
+    servers: BTreeMap<String, ServerDocs>,
     next_server: u32,
 }
 
@@ -333,15 +347,27 @@ impl ToolSearch {
                     .with_not_offered(service, word),
             );
         }
-        let mut hits: Vec<Hit> = Vec::with_capacity(outcome.hits().len().min(limit));
-        for h in outcome.hits() {
-            let Some(entry) = self.entry(h.doc()) else { continue };
-            let matched = outcome.matched_terms(h).map(|t| t.word().to_owned()).collect();
-            hits.push(Hit::new(entry.tool.clone(), entry.name.clone(), h.score(), matched));
+        let hits = outcome.hits();
+        let take = hits.len().min(limit);
+        if take > 0 {
+            // The query's words once per search; each hit keeps a mask of the ones it matched.
+            let words: Arc<[Box<str>]> = outcome.terms().iter().map(|t| t.word().into()).collect();
+            let hits: Vec<Hit> = hits
+                .iter()
+                .filter_map(|h| {
+                    let tool = Arc::clone(self.docs.get(h.doc().get() as usize)?.as_ref()?);
+                    let mask =
+                        h.matched().fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
+                    Some(Hit::shared(tool, h.score(), Arc::clone(&words), mask))
+                })
+                .take(limit)
+                .collect();
+            if !hits.is_empty() {
+                return SearchResults::new(hits);
+            }
         }
-        hits.truncate(limit);
-        if !hits.is_empty() || limit == 0 {
-            return SearchResults::new(hits);
+        if limit == 0 {
+            return SearchResults::new(Vec::new());
         }
         match outcome.abstention() {
             Some(reason) => SearchResults::empty(WhyEmpty::new(
@@ -349,7 +375,7 @@ impl ToolSearch {
                 outcome.unknown_terms().map(|t| t.word().to_owned()).collect(),
                 outcome.filtered_terms().map(|t| t.word().to_owned()).collect(),
             )),
-            None => SearchResults::new(hits),
+            None => SearchResults::new(Vec::new()),
         }
     }
 
@@ -363,8 +389,14 @@ impl ToolSearch {
     /// (exact, same stem, stem prefix) and, per field, tf, weight and length normalization.
     /// `None` if the tool is not in the catalog.
     pub fn explain(&self, query: &str, tool: &ToolId) -> Option<Explanation> {
-        let entry = self.docs.iter().flatten().find(|e| &e.tool == tool)?;
-        self.index.explain(entry.doc, query)
+        let docs = &self.servers.get(&tool.server)?.docs;
+        let doc = docs.iter().copied().find(|d| {
+            self.docs
+                .get(d.get() as usize)
+                .and_then(Option::as_ref)
+                .is_some_and(|e| e.tool() == tool)
+        })?;
+        self.index.explain(doc, query)
     }
 
     /// Adds a server, or replaces the tools of the server with that name, in the catalog and
@@ -414,61 +446,49 @@ impl ToolSearch {
         Ok(removed)
     }
 
-    /// Re-indexes server `name` from the catalog, then any tool whose model-facing name the
-    /// change moved.
+    /// Re-indexes server `name` from the catalog, then the servers whose model-facing names
+    /// the change moved.
     fn sync(&mut self, name: &str) -> Result<(), Error> {
         if !self.servers.contains_key(name) {
-            self.servers.insert(name.to_owned(), self.next_server);
+            self.servers.insert(name.to_owned(), ServerDocs::new(self.next_server));
             self.next_server += 1;
         }
+        self.reindex(name)?;
+        self.resync_renamed()
+    }
+
+    /// Re-indexes the servers whose tools' model-facing names the last catalog change moved
+    /// (a collision appeared or went away), since those names are exact keys. The catalog
+    /// names them ([`Catalog::last_renamed`]); nothing else is looked at.
+    fn resync_renamed(&mut self) -> Result<(), Error> {
+        let renamed = self.catalog.last_renamed().to_vec();
+        for server in renamed {
+            self.reindex(&server)?;
+        }
+        Ok(())
+    }
+
+    /// Replaces the documents of server `name` with its tools as the catalog has them now.
+    fn reindex(&mut self, name: &str) -> Result<(), Error> {
         let texts = self.server_texts(name);
         self.services.set_server(
             self.index.analyzer(),
             name,
             texts.iter().map(|(t, _)| t.name.as_str()),
         );
-        let ids = self
-            .index
-            .replace_group(name, texts.iter().map(|(t, e)| document(t, &e.tool.server, e.order)))?;
+        let ids = self.index.replace_group(
+            name,
+            texts.iter().map(|(t, e)| document(t, e.tool.server(), e.order)),
+        )?;
         self.forget(name);
-        self.record(ids, texts);
-        self.resync_renamed()
-    }
-
-    /// Servers whose tools' model-facing names changed (a collision appeared or went away) are
-    /// re-indexed, since those names are exact keys.
-    fn resync_renamed(&mut self) -> Result<(), Error> {
-        let indexed: HashMap<&ToolId, &str> =
-            self.docs.iter().flatten().map(|e| (&e.tool, e.name.as_str())).collect();
-        let mut stale: Vec<String> = Vec::new();
-        for (name, tool) in self.catalog.tools() {
-            if indexed.get(&tool.id).is_some_and(|&n| n != name)
-                && stale.last() != Some(&tool.id.server)
-            {
-                stale.push(tool.id.server.clone());
-            }
-        }
-        for server in stale {
-            let texts = self.server_texts(&server);
-            self.services.set_server(
-                self.index.analyzer(),
-                &server,
-                texts.iter().map(|(t, _)| t.name.as_str()),
-            );
-            let ids = self.index.replace_group(
-                &server,
-                texts.iter().map(|(t, e)| document(t, &e.tool.server, e.order)),
-            )?;
-            self.forget(&server);
-            self.record(ids, texts);
-        }
+        self.record(name, ids, texts);
         Ok(())
     }
 
     /// The field texts and entries of server `name`'s tools, in source order.
     fn server_texts(&self, name: &str) -> Vec<(ToolText, Pending)> {
         let Some(server) = self.catalog.server(name) else { return Vec::new() };
-        let ordinal = self.servers.get(name).copied().unwrap_or(u32::MAX);
+        let ordinal = self.servers.get(name).map_or(u32::MAX, |s| s.ordinal);
         server
             .tools
             .iter()
@@ -477,33 +497,35 @@ impl ToolSearch {
                 let model_name = self.catalog.model_name(&tool.id).unwrap_or(tool.name());
                 let text = tool_text(tool, model_name, &self.fields);
                 let order = (ordinal, u32::try_from(i).unwrap_or(u32::MAX));
-                (text, Pending { tool: tool.id.clone(), name: model_name.to_owned(), order })
+                let tool = Arc::new(HitTool::new(tool.id.clone(), model_name));
+                (text, Pending { tool, order })
             })
             .collect()
     }
 
-    fn record(&mut self, ids: Vec<DocId>, texts: Vec<(ToolText, Pending)>) {
+    fn record(&mut self, name: &str, ids: Vec<DocId>, texts: Vec<(ToolText, Pending)>) {
+        let mut recorded = Vec::with_capacity(ids.len());
         for (doc, (_, p)) in ids.into_iter().zip(texts) {
-            let entry = DocEntry { doc, tool: p.tool, name: p.name };
             let slot = doc.get() as usize;
             if self.docs.len() <= slot {
                 self.docs.resize(slot + 1, None);
             }
-            self.docs[slot] = Some(entry);
+            self.docs[slot] = Some(p.tool);
+            recorded.push(doc);
+        }
+        if let Some(server) = self.servers.get_mut(name) {
+            server.docs = recorded;
         }
     }
 
-    /// Drops the entries of server `name` that the index no longer holds.
+    /// Drops the entries of server `name`'s documents, which the index no longer holds.
     fn forget(&mut self, name: &str) {
-        for slot in &mut self.docs {
-            if slot.as_ref().is_some_and(|e| e.tool.server == name) {
+        let Some(server) = self.servers.get_mut(name) else { return };
+        for doc in server.docs.drain(..) {
+            if let Some(slot) = self.docs.get_mut(doc.get() as usize) {
                 *slot = None;
             }
         }
-    }
-
-    fn entry(&self, doc: DocId) -> Option<&DocEntry> {
-        self.docs.get(doc.get() as usize)?.as_ref()
     }
 }
 

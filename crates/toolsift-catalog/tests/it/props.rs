@@ -285,3 +285,116 @@ fn names_are_the_same_across_runs() {
         [("x_y".to_owned(), "a/x.y".to_owned()), ("x_y_5bfc9394".to_owned(), "b/x_y".to_owned())]
     );
 }
+
+/// Tool names that collide a lot under [`NameScheme::Bare`]: few distinct words, words that
+/// sanitize alike, reserved names, and (added by [`collision_changes`]) names equal to the
+/// hash-suffixed names other tools get.
+fn crowded_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[ab]{1,2}",
+        Just("a.".to_owned()),
+        Just("a b".to_owned()),
+        Just("tool_search".to_owned()),
+    ]
+}
+
+/// One change of a collision-heavy catalog: add or replace server `s<k>`, or remove the
+/// `i`-th server.
+#[derive(Debug, Clone)]
+enum Crowded {
+    Put(usize, Vec<String>),
+    Remove(usize),
+}
+
+fn collision_changes() -> impl Strategy<Value = (Vec<Crowded>, Vec<String>)> {
+    let change = prop_oneof![
+        3 => (0..5usize, prop::collection::vec(crowded_name(), 0..6))
+            .prop_map(|(k, tools)| Crowded::Put(k, tools)),
+        1 => (0..5usize).prop_map(Crowded::Remove),
+    ];
+    // Suffixed names a fresh naming gives some of these tools, to be used as tool names too.
+    let suffixed = prop::collection::vec((0..5usize, crowded_name(), any::<bool>()), 0..4);
+    (prop::collection::vec(change, 1..12), suffixed).prop_map(|(changes, suffixed)| {
+        let mut names = Vec::new();
+        for (k, tool, reserved) in suffixed {
+            let mut catalog = Catalog::builder().scheme(NameScheme::Bare).build();
+            let server = format!("s{k}");
+            let blocker = if reserved { "tool_search".to_owned() } else { tool.clone() };
+            catalog.add_server(Server::new("z", ToolKind::Mcp, vec![bare("z", &blocker)]));
+            catalog.add_server(Server::new(&server, ToolKind::Mcp, vec![bare(&server, &tool)]));
+            if let Some(name) = catalog.model_name(&ToolId::new(&server, &tool)) {
+                names.push(name.to_owned());
+            }
+        }
+        (changes, names)
+    })
+}
+
+fn bare(server: &str, name: &str) -> Tool {
+    Tool::new(ToolId::new(server, name), ToolKind::Mcp)
+}
+
+/// Every server's names, by server name.
+fn names_by_server(catalog: &Catalog) -> Vec<(String, Vec<String>)> {
+    catalog
+        .servers()
+        .map(|s| {
+            let names = s.tools.iter().filter_map(|t| catalog.model_name(&t.id)).map(str::to_owned);
+            (s.name.clone(), names.collect())
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Differential, where collisions are the rule: after every add, replace and remove, the
+    /// names, the naming diagnostics and the reverse lookups equal those of a fresh naming,
+    /// and [`Catalog::last_renamed`] lists exactly the other servers whose names moved.
+    #[test]
+    fn incremental_renaming_matches_a_fresh_naming((changes, suffixed) in collision_changes()) {
+        let mut catalog = Catalog::builder().scheme(NameScheme::Bare).build();
+        for (step, change) in changes.into_iter().enumerate() {
+            let before = names_by_server(&catalog);
+            let changed = match change {
+                Crowded::Put(k, mut tools) => {
+                    // Sprinkle the suffixed names in.
+                    if let Some(name) = suffixed.get(step % suffixed.len().max(1)) {
+                        tools.push(name.clone());
+                    }
+                    let server = format!("s{k}");
+                    let tools: Vec<Tool> = tools.iter().map(|t| bare(&server, t)).collect();
+                    if catalog.server(&server).is_some() && step % 2 == 0 {
+                        prop_assert!(catalog.replace_tools(&server, tools).is_ok());
+                    } else {
+                        catalog.add_server(Server::new(&server, ToolKind::Mcp, tools));
+                    }
+                    server
+                }
+                Crowded::Remove(i) => {
+                    let Some(name) = catalog.servers().nth(i).map(|s| s.name.clone()) else {
+                        continue;
+                    };
+                    prop_assert!(catalog.remove_server(&name).is_some());
+                    name
+                }
+            };
+            let fresh = build(NameScheme::Bare, &catalog.servers().cloned().collect::<Vec<_>>());
+            prop_assert_eq!(names(&catalog), names(&fresh));
+            prop_assert_eq!(catalog.naming_diagnostics(), fresh.naming_diagnostics());
+            prop_assert_eq!(catalog.len(), fresh.len());
+            for (name, tool) in fresh.tools() {
+                prop_assert_eq!(catalog.tool_by_model_name(name).map(|t| &t.id), Some(&tool.id));
+            }
+            let after = names_by_server(&catalog);
+            let moved: Vec<String> = after
+                .iter()
+                .filter(|(server, names)| {
+                    *server != changed && before.iter().any(|(s, n)| s == server && n != names)
+                })
+                .map(|(server, _)| server.clone())
+                .collect();
+            prop_assert_eq!(catalog.last_renamed(), moved.as_slice());
+        }
+    }
+}

@@ -132,7 +132,10 @@ fn human(
             out.push('\n');
         }
         if args.explain {
-            out.push_str(&term::wrap(&format!("matched: {}", hit.matched().join(", ")), 4));
+            out.push_str(&term::wrap(
+                &format!("matched: {}", hit.matched().collect::<Vec<_>>().join(", ")),
+                4,
+            ));
             if let Some(e) = search.explain(query, hit.tool()) {
                 explain_human(&mut out, &e);
             }
@@ -207,7 +210,7 @@ fn json_document(
             o.insert("tool".into(), json!(hit.tool().name));
             o.insert("kind".into(), json!(kind));
             o.insert("score".into(), number(hit.score()));
-            o.insert("matched".into(), json!(hit.matched()));
+            o.insert("matched".into(), json!(hit.matched().collect::<Vec<_>>()));
             o.insert("description".into(), json!(summary(search, hit, 200)));
             if args.explain
                 && let Some(e) = search.explain(query, hit.tool())

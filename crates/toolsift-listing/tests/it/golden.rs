@@ -5,7 +5,9 @@
 
 use std::path::PathBuf;
 
-use toolsift_listing::{Form, Hit, Lister, Placement, ResultForm};
+use toolsift_listing::{
+    CharsPerToken, Form, Hit, Lister, ListingBuilder, Order, Placement, ResultForm,
+};
 
 use crate::common::{all_catalog_files, parse_listing, real_catalog};
 
@@ -82,6 +84,32 @@ fn all_catalogs_4000() {
         panic!("{e}");
     }
     check_golden("all-4000.txt", listing.text());
+}
+
+/// `Lister::listing` renders only what a budget needs; its listing must be the one a full
+/// preparation renders, at every budget, with every estimator and order.
+#[test]
+fn listing_equals_the_prepared_listing_on_all_catalogs() {
+    let files = all_catalog_files();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let catalog = real_catalog(&files);
+    let listers = [
+        Lister::default(),
+        ListingBuilder::new().order(Order::Catalog).build(),
+        ListingBuilder::new().estimator(CharsPerToken::new(3)).description_chars(40).build(),
+        ListingBuilder::new().estimator(|t: &str| t.split_whitespace().count()).build(),
+    ];
+    let budgets = (0..40).map(|i| i * 250).chain([4_000, 12_000, 30_000, 80_000, 200_000]);
+    for lister in &listers {
+        let prepared = lister.prepare(&catalog);
+        for budget in budgets.clone() {
+            assert_eq!(
+                lister.listing(&catalog, budget),
+                prepared.render(budget),
+                "budget {budget}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -220,6 +220,20 @@ proptest! {
         check_structure(&catalog, &by_catalog, budget, Order::Catalog)?;
     }
 
+    // Law: a listing renders only what its budget needs, and is byte for byte the listing of a
+    // full preparation, whatever the estimator and order.
+    #[test]
+    fn listing_equals_the_prepared_listing(catalog in catalog_strategy(), budget in 0usize..600, chars in 1usize..6, order in prop_oneof![Just(Order::Name), Just(Order::Catalog)], description in 0usize..60) {
+        let lister = ListingBuilder::new()
+            .estimator(toolsift_listing::CharsPerToken::new(chars))
+            .order(order)
+            .description_chars(description)
+            .build();
+        prop_assert_eq!(lister.listing(&catalog, budget), lister.prepare(&catalog).render(budget));
+        let lister = Lister::default();
+        prop_assert_eq!(lister.listing(&catalog, budget), lister.prepare(&catalog).render(budget));
+    }
+
     // Law: the same catalog renders the same bytes, whatever order its servers were added in
     // (when that order does not change the model-facing names themselves).
     #[test]

@@ -30,7 +30,10 @@ impl SearchEngine for Fixed {
 #[test]
 fn a_host_engine_gets_the_provided_methods() {
     assert_eq!(Fixed.engine_name(), "custom");
-    assert_eq!(Fixed.best("time").map(|h| h.matched().to_vec()), Some(vec!["time".to_owned()]));
+    assert_eq!(
+        Fixed.best("time").map(|h| h.matched().map(str::to_owned).collect::<Vec<_>>()),
+        Some(vec!["time".to_owned()])
+    );
     assert_eq!(Fixed.explain_text("time", &ToolId::new("time", "now")), None);
     assert!(Fixed.search("time", 0).is_empty());
 }

@@ -65,7 +65,7 @@ fn hits_carry_scores_and_matched_terms() {
     assert_eq!(results.len(), 3);
     let hits = results.hits();
     assert!(hits.windows(2).all(|w| w[0].score() >= w[1].score()));
-    assert_eq!(hits[0].matched(), ["slack", "post", "message"]);
+    assert_eq!(hits[0].matched().collect::<Vec<_>>(), ["slack", "post", "message"]);
     assert_eq!(hits[0].tool().server, "slack");
     assert!(results.why_empty().is_none());
 }

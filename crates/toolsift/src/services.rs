@@ -196,14 +196,6 @@ impl Services {
         if self.known.is_empty() {
             return None;
         }
-        // Words written as plain words; parts of identifiers (`temp_events`, `logs-2024`) are
-        // the user's data, not the action asked for.
-        let plain: Vec<String> = query
-            .split_whitespace()
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-            .filter(|w| !w.is_empty() && w.chars().all(char::is_alphabetic))
-            .map(str::to_lowercase)
-            .collect();
         let mut named: Vec<(u32, &str)> = Vec::new();
         for t in outcome.terms().iter().filter(|t| t.origin() == Origin::Whole) {
             if let Some(s) = self.service(t.word())
@@ -213,6 +205,14 @@ impl Services {
             }
         }
         let &(_, service_word) = named.first()?;
+        // Only words written as plain words count; parts of identifiers (`temp_events`,
+        // `logs-2024`) are the user's data, not the action asked for.
+        let written_plain = |word: &str| {
+            query.split_whitespace().any(|w| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                w.chars().all(char::is_alphabetic) && w.eq_ignore_ascii_case(word)
+            })
+        };
         let scope: Vec<&str> = self
             .by_server
             .iter()
@@ -225,7 +225,7 @@ impl Services {
                 || t.df() == 0
                 || self.service(t.word()).is_some()
                 || !self.name_stems.contains_key(t.stem())
-                || !plain.iter().any(|p| p == t.word())
+                || !written_plain(t.word())
             {
                 continue;
             }

@@ -23,7 +23,7 @@
 //! [`Abstention::NotOffered`](crate::Abstention::NotOffered). Words no tool name uses
 //! (paraphrase, filler) and words of identifiers (`temp_events`) are never judged.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use toolsift_rank::{Index, Outcome, QueryTerm};
 use toolsift_text::{Analyzer, Origin};
@@ -78,6 +78,8 @@ pub(crate) fn parse_services<S: AsRef<str>>(
 pub(crate) struct Services {
     /// The known alias words and their services, sorted by word.
     known: ServiceWords,
+    /// The same, for lookups (never iterated).
+    lookup: HashMap<Box<str>, u32>,
     /// Per service, the number of servers whose `name` fields contain one of its aliases.
     present: Vec<u32>,
     /// Per server, the services its tools' `name` fields contain, sorted.
@@ -93,8 +95,10 @@ impl Services {
     /// A rule over the parsed list `known` (empty: the rule never fires).
     pub(crate) fn new(known: ServiceWords) -> Services {
         let n = known.iter().map(|&(_, s)| s as usize + 1).max().unwrap_or(0);
+        let lookup = known.iter().map(|(w, s)| (w.clone(), *s)).collect();
         Services {
             known,
+            lookup,
             present: vec![0; n],
             by_server: BTreeMap::new(),
             name_stems: BTreeMap::new(),
@@ -104,8 +108,7 @@ impl Services {
 
     /// The service `word` names, if it is a known alias.
     fn service(&self, word: &str) -> Option<u32> {
-        let i = self.known.binary_search_by(|(k, _)| (**k).cmp(word)).ok()?;
-        self.known.get(i).map(|&(_, s)| s)
+        self.lookup.get(word).copied()
     }
 
     /// Records the `name` field texts of server `server`'s tools, replacing what was recorded
@@ -121,21 +124,30 @@ impl Services {
             return;
         }
         let mut found: Vec<u32> = Vec::new();
-        let mut stems: Vec<Box<str>> = Vec::new();
+        // Names repeat their words (the server name in every tool, the same verbs): allocate
+        // a stem only the first time.
+        let mut stems: HashSet<Box<str>> = HashSet::new();
         for text in names {
             analyzer.for_each_token(text, |t| {
                 if let Some(s) = self.service(t.word) {
                     found.push(s);
                 }
-                stems.push(t.stem.into());
+                if !stems.contains(t.stem) {
+                    stems.insert(t.stem.into());
+                }
             });
         }
         found.sort_unstable();
         found.dedup();
+        let mut stems: Vec<Box<str>> = stems.into_iter().collect();
         stems.sort_unstable();
-        stems.dedup();
         for stem in &stems {
-            *self.name_stems.entry(stem.clone()).or_insert(0) += 1;
+            match self.name_stems.get_mut(stem) {
+                Some(count) => *count += 1,
+                None => {
+                    self.name_stems.insert(stem.clone(), 1);
+                }
+            }
         }
         self.stems_by_server.insert(server.to_owned(), stems);
         for &s in &found {

@@ -490,6 +490,9 @@ impl Index {
             .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
             .peekable();
         while let (Some(a), Some(&b)) = (words.next(), words.peek()) {
+            if q.terms.len() >= cfg.max_query_terms {
+                break;
+            }
             if a.is_empty() || !a.chars().all(char::is_alphabetic) {
                 continue;
             }

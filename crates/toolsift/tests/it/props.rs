@@ -6,7 +6,9 @@
 use proptest::prelude::*;
 use toolsift::{Server, Tool, ToolId, ToolKind, ToolSearch};
 
-const WORDS: [&str; 6] = ["list", "issue", "create", "repo", "message", "pod"];
+/// `jira` is a known service: a tool named with it makes the service present (the
+/// known-services rule, whose per-server state the updates must keep in step too).
+const WORDS: [&str; 7] = ["list", "issue", "create", "repo", "message", "pod", "jira"];
 
 /// A server's tools: names and descriptions made of vocabulary words.
 fn arb_tools(server: &'static str) -> impl Strategy<Value = Vec<Tool>> {
@@ -25,7 +27,9 @@ fn arb_tools(server: &'static str) -> impl Strategy<Value = Vec<Tool>> {
     )
 }
 
-const SERVERS: [&str; 4] = ["alpha", "beta", "gamma", "delta"];
+/// Two of them are known services (`github`, `asana`): adding and removing them turns the
+/// known-services rule on and off for queries that name them.
+const SERVERS: [&str; 4] = ["github", "beta", "asana", "delta"];
 
 #[derive(Debug, Clone)]
 enum Op {
@@ -71,7 +75,17 @@ proptest! {
             }
         }
         let fresh = ToolSearch::new(search.catalog().clone()).expect("valid settings");
-        for q in ["list", "create issue", "repo message pod", "list_issue_0", "nothing"] {
+        for q in [
+            "list",
+            "create issue",
+            "repo message pod",
+            "list_issue_0",
+            "nothing",
+            "github create issue",
+            "asana list repo",
+            "jira message",
+            "gitlab pod",
+        ] {
             for limit in [1, 2, 5, 20] {
                 prop_assert_eq!(search.search(q, limit), fresh.search(q, limit), "query {:?} limit {}", q, limit);
             }

@@ -334,14 +334,18 @@ impl ToolSearch {
         // The index breaks score ties by the order key, the catalog position: its order is
         // the contract, whatever the history of updates.
         let outcome = self.index.search(query, limit);
-        let missing = self.services.missing(&outcome);
+        // A query equal to a tool's name is answered whatever it says.
+        let exact = outcome.hits().first().is_some_and(toolsift_rank::Hit::is_exact_key);
+        let missing = if exact { Vec::new() } else { self.services.missing(&outcome) };
         if !missing.is_empty() {
             return SearchResults::empty(
                 WhyEmpty::new(Abstention::MissingService, Vec::new(), Vec::new())
                     .with_missing_services(missing),
             );
         }
-        if let Some((service, word)) = self.services.unoffered(query, &outcome, &self.index) {
+        if let Some((service, word)) =
+            self.services.unoffered(query, &outcome, &self.index).filter(|_| !exact)
+        {
             return SearchResults::empty(
                 WhyEmpty::new(Abstention::NotOffered, Vec::new(), Vec::new())
                     .with_not_offered(service, word),

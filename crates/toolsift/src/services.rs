@@ -29,9 +29,9 @@ use toolsift_rank::{Index, Outcome, QueryTerm};
 use toolsift_text::{Analyzer, Origin};
 
 /// The default list of known services: `data/services.txt`, one service per line (its aliases
-/// separated by spaces), `#` comments. Written from general knowledge of the software market by category; ordinary
-/// English words that are also product names (box, linear, notion, slack, zoom) are left out,
-/// so the rule never fires on "zoom in on the chart".
+/// separated by spaces), `#` comments. Written from general knowledge of the software market,
+/// by category; ordinary English words that are also product names (box, linear, notion,
+/// slack, zoom) are left out, so the rule never fires on "zoom in on the chart".
 pub const DEFAULT_SERVICES: &str = include_str!("../data/services.txt");
 
 /// A service list parsed: every alias word, in the form a query word takes after analysis

@@ -199,3 +199,26 @@ fn the_rule_holds_after_updates() {
         .expect("valid update");
     assert!(!search.search(query, 5).is_empty());
 }
+
+#[test]
+fn exact_tool_names_are_answered() {
+    let mut catalog = Catalog::new();
+    catalog
+        .add_server(server("ci", &[("trigger_jenkins_job", "Trigger a job on the old server.")]));
+    catalog.add_server(server("gitlab", &[("cancel_pipeline", "Cancel a pipeline.")]));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    // A service word in a tool's name makes the service present, and a query equal to a tool's
+    // name is never refused by the rules (it comes first, past every floor).
+    for (query, name) in [
+        ("trigger_jenkins_job", "mcp__ci__trigger_jenkins_job"),
+        ("trigger jenkins job", "mcp__ci__trigger_jenkins_job"),
+        ("gitlab/cancel_pipeline", "mcp__gitlab__cancel_pipeline"),
+        ("mcp__gitlab__cancel_pipeline", "mcp__gitlab__cancel_pipeline"),
+    ] {
+        assert_eq!(
+            search.search(query, 1).hits().first().map(|h| h.name()),
+            Some(name),
+            "{query:?}"
+        );
+    }
+}

@@ -373,11 +373,17 @@ impl ToolSearch {
         if limit == 0 {
             return SearchResults::new(Vec::new());
         }
+        // Words the index added (a word joined with its particle, `login` for "log in") are
+        // not quoted back to the model as words it wrote.
+        let lower = query.to_lowercase();
+        let written = |t: &&toolsift_rank::QueryTerm| {
+            t.origin() != toolsift_text::Origin::Part || lower.contains(t.word())
+        };
         match outcome.abstention() {
             Some(reason) => SearchResults::empty(WhyEmpty::new(
                 reason,
-                outcome.unknown_terms().map(|t| t.word().to_owned()).collect(),
-                outcome.filtered_terms().map(|t| t.word().to_owned()).collect(),
+                outcome.unknown_terms().filter(written).map(|t| t.word().to_owned()).collect(),
+                outcome.filtered_terms().filter(written).map(|t| t.word().to_owned()).collect(),
             )),
             None => SearchResults::new(Vec::new()),
         }

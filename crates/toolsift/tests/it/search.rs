@@ -91,3 +91,20 @@ fn unknown_words_say_why_the_answer_is_empty() {
     let blank = search().search("  ?! ", 10);
     assert_eq!(blank.why_empty().map(|w| w.reason()), Some(Abstention::NoTerms));
 }
+
+/// The index also searches a word joined with its particle ("sign in" → `signin`), but the
+/// why-empty words quoted back to the model are only words the query wrote.
+#[test]
+fn joined_particles_are_not_quoted_back() {
+    let mut catalog = toolsift::Catalog::new();
+    let tools = r#"[{"name": "read_file", "description": "Read a file.", "inputSchema": {}}]"#;
+    catalog.add_server(toolsift::load_mcp(tools, "files").expect("valid tools").server);
+    let search = ToolSearch::new(catalog).expect("default settings");
+    let results = search.search("sign in to my bank", 5);
+    let why = results.why_empty().expect("nothing fits");
+    // The index did search for it, and found nothing.
+    let outcome = search.index().search("sign in to my bank", 5);
+    assert!(outcome.unknown_terms().any(|t| t.word() == "signin"));
+    assert!(why.unknown_terms().iter().all(|w| w != "signin"), "{why}");
+    assert!(why.unknown_terms().iter().any(|w| w == "bank"), "{why}");
+}

@@ -227,6 +227,18 @@ impl<'a> Expander<'a> {
         found
     }
 
+    /// Whether `depth` is past the nesting limit; if so, says so in a diagnostic.
+    fn too_deep(&mut self, depth: usize) -> bool {
+        if depth < self.max_depth {
+            return false;
+        }
+        let max = self.max_depth;
+        self.note(DiagnosticKind::SchemaTooDeep, || {
+            format!("schema nested deeper than {max} levels; the deeper part replaced by {{}}")
+        });
+        true
+    }
+
     fn over_budget(&mut self) -> bool {
         if self.nodes > self.budget {
             let (max, document) = (self.max_nodes, self.max_document_nodes);
@@ -254,11 +266,7 @@ impl<'a> Expander<'a> {
                 if o.is_empty() {
                     return Value::Object(Map::new());
                 }
-                if depth >= self.max_depth {
-                    let max = self.max_depth;
-                    self.note(DiagnosticKind::SchemaTooDeep, || {
-                        format!("schema nested deeper than {max} levels; the deeper part replaced by {{}}")
-                    });
+                if self.too_deep(depth) {
                     return Value::Object(Map::new());
                 }
                 if self.over_budget() {
@@ -277,11 +285,7 @@ impl<'a> Expander<'a> {
                 if a.is_empty() {
                     return Value::Array(Vec::new());
                 }
-                if depth >= self.max_depth {
-                    let max = self.max_depth;
-                    self.note(DiagnosticKind::SchemaTooDeep, || {
-                        format!("schema nested deeper than {max} levels; the deeper part replaced by {{}}")
-                    });
+                if self.too_deep(depth) {
                     return Value::Object(Map::new());
                 }
                 if self.over_budget() {

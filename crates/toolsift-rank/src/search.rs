@@ -227,6 +227,37 @@ pub(crate) struct PTerm {
     pub(crate) slots: usize,
 }
 
+/// Appends a new, not yet resolved query term for `word` (with `stem`) to `terms`, its text to
+/// `text`.
+fn push_term(
+    text: &mut String,
+    terms: &mut Vec<PTerm>,
+    word: &str,
+    stem: &str,
+    origin: Origin,
+    weight: f32,
+) {
+    let start = text.len();
+    text.push_str(word);
+    let split = text.len();
+    text.push_str(stem);
+    terms.push(PTerm {
+        start,
+        split,
+        end: text.len(),
+        origin,
+        weight,
+        df: 0,
+        idf: 0.0,
+        answerable: false,
+        own: false,
+        forms: (0, 0),
+        ub: 0.0,
+        postings: 0,
+        slots: 0,
+    });
+}
+
 /// An analyzed query: its distinct terms, their text and their forms.
 #[derive(Debug, Default)]
 pub(crate) struct Query {
@@ -449,25 +480,7 @@ impl Index {
                     t.origin = tok.origin;
                 }
             } else if terms.len() < cfg.max_query_terms {
-                let start = text.len();
-                text.push_str(tok.word);
-                let split = text.len();
-                text.push_str(tok.stem);
-                terms.push(PTerm {
-                    start,
-                    split,
-                    end: text.len(),
-                    origin: tok.origin,
-                    weight: w,
-                    df: 0,
-                    idf: 0.0,
-                    answerable: false,
-                    own: false,
-                    forms: (0, 0),
-                    ub: 0.0,
-                    postings: 0,
-                    slots: 0,
-                });
+                push_term(text, terms, tok.word, tok.stem, tok.origin, w);
             }
         });
         if self.config.join_particles {
@@ -510,25 +523,7 @@ impl Index {
                 {
                     return;
                 }
-                let start = text.len();
-                text.push_str(tok.word);
-                let split = text.len();
-                text.push_str(tok.stem);
-                terms.push(PTerm {
-                    start,
-                    split,
-                    end: text.len(),
-                    origin: Origin::Part,
-                    weight: w,
-                    df: 0,
-                    idf: 0.0,
-                    answerable: false,
-                    own: false,
-                    forms: (0, 0),
-                    ub: 0.0,
-                    postings: 0,
-                    slots: 0,
-                });
+                push_term(text, terms, tok.word, tok.stem, Origin::Part, w);
             });
         }
     }

@@ -76,9 +76,7 @@ pub(crate) fn parse_services<S: AsRef<str>>(
 /// redo only the changed server.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Services {
-    /// The known alias words and their services, sorted by word.
-    known: ServiceWords,
-    /// The same, for lookups (never iterated).
+    /// The known alias words and their services (only looked up, never iterated).
     lookup: HashMap<Box<str>, u32>,
     /// Per service, the number of servers whose `name` fields contain one of its aliases.
     present: Vec<u32>,
@@ -95,9 +93,8 @@ impl Services {
     /// A rule over the parsed list `known` (empty: the rule never fires).
     pub(crate) fn new(known: ServiceWords) -> Services {
         let n = known.iter().map(|&(_, s)| s as usize + 1).max().unwrap_or(0);
-        let lookup = known.iter().map(|(w, s)| (w.clone(), *s)).collect();
+        let lookup = known.into_iter().collect();
         Services {
-            known,
             lookup,
             present: vec![0; n],
             by_server: BTreeMap::new(),
@@ -120,7 +117,7 @@ impl Services {
         names: impl IntoIterator<Item = &'a str>,
     ) {
         self.remove_server(server);
-        if self.known.is_empty() {
+        if self.lookup.is_empty() {
             return;
         }
         let mut found: Vec<u32> = Vec::new();
@@ -179,7 +176,7 @@ impl Services {
     /// The words of `outcome`'s query that name, as whole words, a known service which no
     /// server's `name` fields contain, in query-term order.
     pub(crate) fn missing(&self, outcome: &Outcome) -> Vec<String> {
-        if self.known.is_empty() {
+        if self.lookup.is_empty() {
             return Vec::new();
         }
         outcome
@@ -205,7 +202,7 @@ impl Services {
         outcome: &Outcome,
         index: &Index,
     ) -> Option<(String, String)> {
-        if self.known.is_empty() {
+        if self.lookup.is_empty() {
             return None;
         }
         let mut named: Vec<(u32, &str)> = Vec::new();

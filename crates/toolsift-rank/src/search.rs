@@ -113,8 +113,15 @@ impl Hit {
     }
     /// Indices into [`Outcome::terms`] of the terms this document matched, ascending.
     pub fn matched(&self) -> impl Iterator<Item = usize> + use<> {
-        let mask = self.matched;
-        (0..64).filter(move |i| mask >> i & 1 == 1)
+        let mut mask = self.matched;
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        })
     }
 }
 
@@ -297,8 +304,11 @@ pub(crate) struct Scratch {
     /// Term `t`'s contribution to document `d` at `cm[t * n + d]`, valid where bit `t` of
     /// `mask[d]` is set.
     cm: Vec<f32>,
-    /// Documents with a nonzero mask.
+    /// Documents with a nonzero mask: `cands[..ncands]`. The buffer holds one entry more than
+    /// there are documents, so that a document is written at `ncands` before knowing whether
+    /// it is new (no branch on a data-dependent condition in the hot loop).
     cands: Vec<u32>,
+    ncands: usize,
     live: Vec<u32>,
     tdocs: Vec<u32>,
     tmp: Vec<f32>,
@@ -316,6 +326,9 @@ impl Scratch {
             self.xacc.resize(n, 0.0);
             self.xstamp.resize(n, 0);
             self.live_stamp.resize(n, 0);
+        }
+        if self.cands.len() <= n {
+            self.cands.resize(n + 1, 0);
         }
     }
 
@@ -416,7 +429,8 @@ struct Scorer<'a> {
     acc: &'a mut [f32],
     mask: &'a mut [u64],
     row: &'a mut [f32],
-    cands: &'a mut Vec<u32>,
+    cands: &'a mut [u32],
+    ncands: usize,
     bit: u64,
     /// `qw · idf`, computed once as [`term_score`] computes it.
     wi: f32,
@@ -436,30 +450,40 @@ impl Scorer<'_> {
             return;
         }
         let m = self.mask[d];
-        let a = if m == 0 {
-            self.cands.push(d as u32);
-            c
-        } else {
-            self.acc[d] + c
-        };
+        // Branch-free: whether the document is new is data-dependent and mispredicts often.
+        // A new document's stale accumulator is replaced by 0, and `0 + c == c` exactly.
+        let base = if m == 0 { 0.0 } else { self.acc[d] };
+        let a = base + c;
+        self.cands[self.ncands] = d as u32;
+        self.ncands += usize::from(m == 0);
         if ROW {
             self.row[d] = c;
         }
         self.acc[d] = a;
         self.mask[d] = m | self.bit;
-        if a > self.max {
-            self.max = a;
-        }
+        // A select, not `f32::max` (which spends instructions on NaN, impossible here).
+        self.max = if a > self.max { a } else { self.max };
     }
 }
 
 /// What the top-k selection needs to know about the query.
 struct Ctx<'a> {
+    /// Whether every document passes the gate and coverage (both off, or coverage off for a
+    /// query this short): the per-document check is skipped.
+    open: bool,
     gate_bit: u64,
     n_ans: usize,
     floor: f32,
     /// Ordinals of the exact-key documents, which are not candidates.
     exact: &'a [u32],
+}
+
+impl Ctx<'_> {
+    /// [`passes_gate`] for this query.
+    #[inline]
+    fn passes(&self, cfg: &Config, mask: u64) -> bool {
+        self.open || passes_gate(cfg, mask, self.gate_bit, self.n_ans)
+    }
 }
 
 impl Index {
@@ -658,13 +682,14 @@ impl Index {
         let post = &self.post;
         let n = self.ids.len();
         let live_epoch = s.live_epoch;
-        let Scratch { acc, mask, xacc, live_stamp, cm, cands, tdocs, .. } = s;
+        let Scratch { acc, mask, xacc, live_stamp, cm, cands, ncands, tdocs, .. } = s;
         let live_stamp = &live_stamp[..n];
         let mut sc = Scorer {
             acc: &mut acc[..n],
             mask: &mut mask[..n],
             row: if ROW { &mut cm[t * n..(t + 1) * n] } else { &mut [] },
-            cands,
+            cands: &mut cands[..=n],
+            ncands: *ncands,
             bit: 1u64 << t,
             wi: term.weight * term.idf,
             k1: self.config.k1,
@@ -682,14 +707,20 @@ impl Index {
                 }
                 sc.score::<ROW>(d, f.weight * pf);
             }
+            *ncands = sc.ncands;
             return sc.max;
         }
         // Several slots: sum each document's weighted pseudo-frequencies over the forms, in
         // form order, before saturating. `xacc` is all zeros between walks: a document is
         // new to this term where it still reads 0 (one that gathered only zeros may be listed
         // twice; its second listing reads 0 again and scores nothing).
+        // Branch-free like `Scorer::score`: every document is written at `nt`, which moves on
+        // only for a new one (`0 + v == v` exactly, as `v` is not negative).
         let xacc = &mut xacc[..n];
-        tdocs.clear();
+        if tdocs.len() <= term.postings {
+            tdocs.resize(term.postings + 1, 0);
+        }
+        let mut nt = 0;
         for f in forms {
             let r = post.range(f.start, f.end);
             let w = f.weight;
@@ -698,21 +729,21 @@ impl Index {
                 if LIVE && live_stamp[du] != live_epoch {
                     continue;
                 }
-                let v = w * pf;
                 let old = xacc[du];
-                if old == 0.0 {
-                    xacc[du] = v;
-                    tdocs.push(d);
-                } else {
-                    xacc[du] = old + v;
+                xacc[du] = old + w * pf;
+                if let Some(slot) = tdocs.get_mut(nt) {
+                    *slot = d;
                 }
+                // `xacc` holds +0.0 or a positive sum: comparing the bits is exact and cheaper.
+                nt += usize::from(old.to_bits() == 0);
             }
         }
-        for &d in tdocs.iter() {
+        for &d in &tdocs[..nt.min(tdocs.len())] {
             let d = d as usize;
             let x = std::mem::replace(&mut xacc[d], 0.0);
             sc.score::<ROW>(d, x);
         }
+        *ncands = sc.ncands;
         sc.max
     }
 
@@ -752,10 +783,10 @@ impl Index {
         let cfg = &self.config;
         let mut tmp = std::mem::take(&mut s.tmp);
         tmp.clear();
-        for &d in &s.cands {
+        for &d in &s.cands[..s.ncands] {
             let a = s.acc[d as usize];
             if below(min, f64::from(a))
-                && passes_gate(cfg, s.mask[d as usize], ctx.gate_bit, ctx.n_ans)
+                && ctx.passes(cfg, s.mask[d as usize])
                 && !ctx.exact.contains(&d)
             {
                 tmp.push(a);
@@ -778,8 +809,8 @@ impl Index {
         let Scratch { acc, mask, live, live_stamp, .. } = s;
         live.retain(|&d| {
             let d = d as usize;
-            let keep = !below(f64::from(acc[d]) + rest, threshold)
-                && passes_gate(cfg, mask[d] | bits, ctx.gate_bit, ctx.n_ans);
+            let keep =
+                !below(f64::from(acc[d]) + rest, threshold) && ctx.passes(cfg, mask[d] | bits);
             if !keep {
                 live_stamp[d] = 0;
             }
@@ -803,7 +834,7 @@ impl Index {
         let n = self.ids.len();
         let m = q.terms.len();
         s.hits.clear();
-        s.cands.clear();
+        s.ncands = 0;
         s.live.clear();
         // Pruning needs the terms by decreasing bound, and the contribution matrix to sum
         // the survivors' scores in query order afterwards.
@@ -839,8 +870,8 @@ impl Index {
                 let mut switch = below(rest, floor);
                 if !switch
                     && below(rest, f64::from(max_acc))
-                    && posts > s.cands.len()
-                    && s.cands.len() >= k
+                    && posts > s.ncands
+                    && s.ncands >= k
                     && let Some(th) = self.kth(s, ctx, k, rest)
                 {
                     threshold = threshold.max(th);
@@ -850,10 +881,10 @@ impl Index {
                     and_mode = true;
                     let epoch = s.next_live_epoch();
                     let mut live = std::mem::take(&mut s.live);
-                    for &d in &s.cands {
+                    for &d in &s.cands[..s.ncands] {
                         let du = d as usize;
                         if !below(f64::from(s.acc[du]) + rest, threshold)
-                            && passes_gate(cfg, s.mask[du] | bits, ctx.gate_bit, ctx.n_ans)
+                            && ctx.passes(cfg, s.mask[du] | bits)
                         {
                             s.live_stamp[du] = epoch;
                             live.push(d);
@@ -907,11 +938,11 @@ impl Index {
         let mut heap = std::mem::take(&mut s.hits);
         // The heap's worst score once it is full: anything below it is out at once.
         let mut worst_score = f32::NEG_INFINITY;
-        let survivors = if and_mode { &s.live } else { &s.cands };
+        let survivors = if and_mode { &s.live[..] } else { &s.cands[..s.ncands] };
         for &d in survivors {
             let du = d as usize;
             let mask = s.mask[du];
-            if !passes_gate(cfg, mask, ctx.gate_bit, ctx.n_ans) {
+            if !ctx.passes(cfg, mask) {
                 continue;
             }
             passed_gate = true;
@@ -952,7 +983,7 @@ impl Index {
             }
         }
         s.hits = heap;
-        for &d in &s.cands {
+        for &d in &s.cands[..s.ncands] {
             s.mask[d as usize] = 0;
         }
         (passed_gate, and_mode)
@@ -1096,7 +1127,9 @@ impl Index {
         } else {
             None
         };
-        let ctx = Ctx { gate_bit, n_ans, floor: cfg.min_relative_score * best_possible, exact };
+        let open = !cfg.gate && cfg.coverage.is_none_or(|c| n_ans < c.min_terms);
+        let ctx =
+            Ctx { open, gate_bit, n_ans, floor: cfg.min_relative_score * best_possible, exact };
         let mut passed_gate = false;
         s.hits.clear();
         if reason.is_none() && limit > exact.len() {

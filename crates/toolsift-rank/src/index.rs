@@ -6,7 +6,7 @@ use crate::error::{Error, ErrorKind};
 use crate::expand::Expander;
 use crate::keys::KeyTable;
 use crate::postings::{Postings, copy_code, encode, pseudo_frequency};
-use crate::vocab::Vocab;
+use crate::vocab::{Vocab, fx_hash};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use toolsift_text::Analyzer;
@@ -53,8 +53,13 @@ pub struct Index {
 pub(crate) struct Staged {
     pub(crate) term: Vec<u32>,
     pub(crate) doc: Vec<u32>,
-    /// `nfields` frequencies per posting.
+    /// `nfields` frequencies per posting, unless `code` holds them.
     pub(crate) tf: Vec<f32>,
+    /// The frequencies already packed, one code per posting (spilled ones into `extra`), or
+    /// empty when `tf` holds them.
+    pub(crate) code: Vec<u32>,
+    /// The spilled frequencies of `code`.
+    pub(crate) extra: Vec<u32>,
 }
 
 /// Per-document term accumulation during analysis, reused across documents.
@@ -67,6 +72,217 @@ struct Staging {
     local_terms: Vec<u32>,
     /// `nfields` tf values per local term.
     local_tf: Vec<f32>,
+}
+
+impl Staging {
+    /// Adds weight `w` to the frequency of term `t` in field `f` of the current document.
+    #[inline]
+    fn add(&mut self, t: u32, w: f32, f: usize, nf: usize) {
+        let ti = t as usize;
+        if self.slot_of.len() <= ti {
+            self.slot_of.resize(ti + 1, (0, 0));
+        }
+        let slot = if self.slot_of[ti].0 == self.stamp {
+            self.slot_of[ti].1 as usize
+        } else {
+            let s = self.local_terms.len();
+            self.slot_of[ti] = (self.stamp, s as u32);
+            self.local_terms.push(t);
+            self.local_tf.resize(self.local_tf.len() + nf, 0.0);
+            s
+        };
+        self.local_tf[slot * nf + f] += w;
+    }
+}
+
+/// Batches of fewer documents are analyzed without [`TextMemo`]s.
+const MEMO_MIN_DOCS: usize = 256;
+
+/// At most this many texts in a [`TextMemo`].
+const MAX_TEXTS: usize = 1 << 16;
+
+/// At most this many tokens in a [`TextMemo`] (8 bytes each).
+const MAX_TEXT_TOKENS: usize = 1 << 18;
+
+/// The indexed tokens of the texts (lines, or chunks of lines) already analyzed in one batch
+/// of documents, so that a text seen before is replayed as (term id, weight) pairs instead of
+/// being analyzed and interned again. Tool catalogs repeat whole lines (parameter
+/// descriptions, enum lists, server names) and, far more, chunks (parameter names, common
+/// words): [`Index::insert`] keeps one memo of lines and one of chunks.
+///
+/// The pairs are those the index makes of the text's tokens in order (tokens of weight zero
+/// left out), so a replay adds exactly what analysis would, in the same order. Texts are
+/// borrowed from the batch and a memo lives for one [`Index::insert`], so its term ids are
+/// this index's. It is bounded ([`MAX_TEXTS`] texts of 32 bytes, [`MAX_TEXT_TOKENS`] pairs of 8
+/// bytes and a table of 4 bytes per slot: at most 4.5 MiB, freed when the batch is indexed; a
+/// build of the 70 copied catalogs reserves about 5.5 MiB for both memos); once full it keeps
+/// what it has and the rest is analyzed. Only batches of [`MEMO_MIN_DOCS`] documents or more use memos. It is only probed,
+/// never iterated.
+#[derive(Default)]
+struct TextMemo<'d> {
+    /// Open-addressing table of entry index plus one (`0` is empty); a power of two at least
+    /// twice the number of entries, or empty.
+    slots: Vec<u32>,
+    entries: Vec<TextEntry<'d>>,
+    /// The (term id, weight) pairs of all entries, each entry's contiguous.
+    tokens: Vec<(u32, f32)>,
+}
+
+/// One memoized text.
+struct TextEntry<'d> {
+    hash: u64,
+    text: &'d str,
+    /// The text's pairs: `tokens[start..end]`.
+    start: u32,
+    end: u32,
+}
+
+/// A text being analyzed after a miss.
+struct TextRecording {
+    /// Length of [`TextMemo::tokens`] before the text.
+    start: usize,
+    /// Whether the text's pairs are all recorded.
+    ok: bool,
+}
+
+/// Calls `f` with every run of `text` between ASCII whitespace bytes (space, tab, line feed,
+/// form feed, carriage return), in order.
+///
+/// The analyzer splits chunks at all of these (and at other whitespace), so a run's tokens are
+/// the tokens of the analyzer's chunks in it, and a text's tokens are its runs' tokens in
+/// order. Scans 8 bytes at a time.
+#[inline]
+fn for_each_chunk<'t>(text: &'t str, mut f: impl FnMut(&'t str)) {
+    const ONES: u64 = 0x2121_2121_2121_2121;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let bytes = text.as_bytes();
+    let n = bytes.len();
+    let mut at = 0;
+    loop {
+        while at < n && bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        if at >= n {
+            return;
+        }
+        let start = at;
+        // The end: the first whitespace byte. A word's first byte below 0x21 is marked
+        // exactly (a borrow only marks bytes after a marked one); control bytes other than
+        // whitespace belong to the run.
+        'scan: while at < n {
+            if at + 8 <= n {
+                let mut buf = [0u8; 8];
+                buf.copy_from_slice(&bytes[at..at + 8]);
+                let w = u64::from_le_bytes(buf);
+                let low = w.wrapping_sub(ONES) & !w & HIGH;
+                if low == 0 {
+                    at += 8;
+                    continue;
+                }
+                at += (low.trailing_zeros() / 8) as usize;
+                if bytes[at].is_ascii_whitespace() {
+                    break 'scan;
+                }
+                at += 1;
+                continue;
+            }
+            if bytes[at].is_ascii_whitespace() {
+                break;
+            }
+            at += 1;
+        }
+        // Cut at ASCII bytes only, so both ends are character boundaries.
+        if let Some(chunk) = text.get(start..at) {
+            f(chunk);
+        }
+    }
+}
+
+impl<'d> TextMemo<'d> {
+    /// A memo with room for `texts` texts and `tokens` pairs (within the bounds), so that it
+    /// is seldom copied as it grows.
+    fn with_capacity(texts: usize, tokens: usize) -> Self {
+        let texts = texts.min(MAX_TEXTS);
+        TextMemo {
+            slots: vec![0; (2 * texts).next_power_of_two()],
+            entries: Vec::with_capacity(texts),
+            tokens: Vec::with_capacity(tokens.min(MAX_TEXT_TOKENS)),
+        }
+    }
+
+    /// The pairs of `text` (with `hash`), if it was recorded.
+    #[inline]
+    fn get(&self, hash: u64, text: &str) -> Option<&[(u32, f32)]> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let e = self.slots[i];
+            if e == 0 {
+                return None;
+            }
+            let entry = &self.entries[e as usize - 1];
+            if entry.hash == hash && entry.text == text {
+                return self.tokens.get(entry.start as usize..entry.end as usize);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Starts recording a text that [`TextMemo::get`] did not find.
+    #[inline]
+    fn start(&self) -> TextRecording {
+        TextRecording {
+            start: self.tokens.len(),
+            ok: self.entries.len() < MAX_TEXTS && self.tokens.len() < MAX_TEXT_TOKENS,
+        }
+    }
+
+    /// Records the next pair of the text being recorded.
+    #[inline]
+    fn record(&mut self, rec: &mut TextRecording, t: u32, w: f32) {
+        if rec.ok {
+            if self.tokens.len() < MAX_TEXT_TOKENS {
+                self.tokens.push((t, w));
+            } else {
+                rec.ok = false;
+            }
+        }
+    }
+
+    /// Keeps the recorded text if every pair was recorded, else drops its pairs.
+    fn finish(&mut self, rec: TextRecording, hash: u64, text: &'d str) {
+        if !rec.ok {
+            self.tokens.truncate(rec.start);
+            return;
+        }
+        if (self.entries.len() + 1) * 2 > self.slots.len() {
+            let len = (self.slots.len() * 2).max(1 << 10);
+            self.slots = vec![0; len];
+            for n in 0..self.entries.len() {
+                self.place(self.entries[n].hash, n as u32 + 1);
+            }
+        }
+        self.entries.push(TextEntry {
+            hash,
+            text,
+            start: rec.start as u32,
+            end: self.tokens.len() as u32,
+        });
+        self.place(hash, self.entries.len() as u32);
+    }
+
+    /// Puts entry number `entry` (index plus one) with `hash` into the table.
+    fn place(&mut self, hash: u64, entry: u32) {
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = entry;
+    }
 }
 
 /// `w / (1 − b + b · len / avg)`: the factor that turns a field's tf into its share of the
@@ -340,7 +556,34 @@ impl Index {
         let nf = self.config.fields.len();
         let mut out = Vec::with_capacity(docs.len());
         let mut st = Staging::default();
-        let mut staged = Staged::default();
+        // A guess at the postings (tool text has about one every 16 bytes), so that the staged
+        // arrays are seldom copied as they grow.
+        let bytes: usize = docs.iter().flat_map(|d| &d.fields).map(|(_, text)| text.len()).sum();
+        let guess = bytes / 12;
+        let mut staged = Staged {
+            term: Vec::with_capacity(guess),
+            doc: Vec::with_capacity(guess),
+            code: Vec::with_capacity(guess),
+            ..Staged::default()
+        };
+        self.ids.reserve(docs.len());
+        self.orders.reserve(docs.len());
+        self.doc_groups.reserve(docs.len());
+        self.lens.reserve(docs.len() * nf);
+        // Small batches (one server's update) repeat too little to pay for the memos; the
+        // analyzer's own chunk memo serves them.
+        let memoize = docs.len() >= MEMO_MIN_DOCS;
+        // Sized for what the 70 copied catalogs need per tool: about 7 distinct lines of 50
+        // tokens together, 8 distinct chunks of 17.
+        let n = docs.len();
+        let (mut lines, mut chunks) = if memoize {
+            (
+                TextMemo::with_capacity(n.saturating_mul(8), n.saturating_mul(56)),
+                TextMemo::with_capacity(n.saturating_mul(10), n.saturating_mul(24)),
+            )
+        } else {
+            (TextMemo::default(), TextMemo::default())
+        };
         for (doc, doc_fields) in docs.iter().zip(fields) {
             let ord = self.ids.len() as u32;
             let id = self.next_id;
@@ -370,33 +613,71 @@ impl Index {
             st.local_terms.clear();
             st.local_tf.clear();
             let Index { analyzer, vocab, lens, config, .. } = self;
+            let weights = config.origin_weights;
+            let lens = &mut lens[base..base + nf];
             for ((_, text), &f) in doc.fields.iter().zip(doc_fields) {
-                analyzer.for_each_token(text, |tok| {
-                    let w = config.origin_weights[origin_slot(tok.origin)];
-                    if w <= 0.0 {
-                        return;
+                let text: &str = text;
+                if !memoize {
+                    analyzer.for_each_token(text, |tok| {
+                        let w = weights[origin_slot(tok.origin)];
+                        if w <= 0.0 {
+                            return;
+                        }
+                        if let Some(t) = vocab.intern(tok.word, tok.stem) {
+                            st.add(t, w, f, nf);
+                            lens[f] += w;
+                        }
+                    });
+                    continue;
+                }
+                // A chunk's tokens never depend on the text around it and no chunk spans a
+                // line break, so a text's tokens are its lines' tokens in order.
+                for line in text.split('\n') {
+                    let hash = fx_hash(line.as_bytes());
+                    if let Some(tokens) = lines.get(hash, line) {
+                        for &(t, w) in tokens {
+                            st.add(t, w, f, nf);
+                            lens[f] += w;
+                        }
+                        continue;
                     }
-                    let Some(t) = vocab.intern(tok.word, tok.stem) else { return };
-                    let t = t as usize;
-                    if st.slot_of.len() <= t {
-                        st.slot_of.resize(t + 1, (0, 0));
-                    }
-                    let slot = if st.slot_of[t].0 == st.stamp {
-                        st.slot_of[t].1 as usize
-                    } else {
-                        let s = st.local_terms.len();
-                        st.slot_of[t] = (st.stamp, s as u32);
-                        st.local_terms.push(t as u32);
-                        st.local_tf.resize(st.local_tf.len() + nf, 0.0);
-                        s
-                    };
-                    st.local_tf[slot * nf + f] += w;
-                    lens[base + f] += w;
-                });
+                    let mut line_rec = lines.start();
+                    for_each_chunk(line, |chunk| {
+                        let hash = fx_hash(chunk.as_bytes());
+                        if let Some(tokens) = chunks.get(hash, chunk) {
+                            for &(t, w) in tokens {
+                                st.add(t, w, f, nf);
+                                lens[f] += w;
+                                lines.record(&mut line_rec, t, w);
+                            }
+                            return;
+                        }
+                        let mut rec = chunks.start();
+                        analyzer.for_each_token(chunk, |tok| {
+                            let w = weights[origin_slot(tok.origin)];
+                            if w <= 0.0 {
+                                return;
+                            }
+                            let Some(t) = vocab.intern(tok.word, tok.stem) else {
+                                rec.ok = false;
+                                line_rec.ok = false;
+                                return;
+                            };
+                            st.add(t, w, f, nf);
+                            lens[f] += w;
+                            chunks.record(&mut rec, t, w);
+                            lines.record(&mut line_rec, t, w);
+                        });
+                        chunks.finish(rec, hash, chunk);
+                    });
+                    lines.finish(line_rec, hash, line);
+                }
             }
             staged.term.extend_from_slice(&st.local_terms);
             staged.doc.extend(std::iter::repeat_n(ord, st.local_terms.len()));
-            staged.tf.extend_from_slice(&st.local_tf);
+            for row in st.local_tf.chunks_exact(nf.max(1)) {
+                staged.code.push(encode(row, &mut staged.extra));
+            }
         }
         self.keys.finish();
         (out, staged)
@@ -419,10 +700,24 @@ impl Index {
                 *c = c.saturating_sub(1);
             }
         }
-        let mut removed_ids: Vec<u32> =
+        // `ids` ascends, so the removed ids do too. A group's documents usually have nearby
+        // ids: then a flag per id of their span answers each key pair in one lookup.
+        let removed_ids: Vec<u32> =
             self.ids.iter().zip(removed).filter(|(_, r)| **r).map(|(&id, _)| id).collect();
-        removed_ids.sort_unstable();
-        self.keys.retain(|id| removed_ids.binary_search(&id).is_err());
+        if let (Some(&lo), Some(&hi)) = (removed_ids.first(), removed_ids.last()) {
+            let span = (hi - lo) as usize + 1;
+            if span <= 8 * removed_ids.len() + 1024 {
+                let mut dead = vec![false; span];
+                for &id in &removed_ids {
+                    dead[(id - lo) as usize] = true;
+                }
+                self.keys.retain(|id| {
+                    !id.checked_sub(lo).and_then(|i| dead.get(i as usize)).copied().unwrap_or(false)
+                });
+            } else {
+                self.keys.retain(|id| removed_ids.binary_search(&id).is_err());
+            }
+        }
         let mut keep = removed.iter().map(|r| !r);
         self.ids.retain(|_| keep.next().unwrap_or(false));
         let mut keep = removed.iter().map(|r| !r);
@@ -488,69 +783,81 @@ impl Index {
             fill[s] += 1;
         }
         let old = std::mem::take(&mut self.post);
-        // Three tight passes: lay out the documents and frequency codes (written by position
-        // `w` into arrays of the largest possible size, then truncated), compute every
-        // pseudo-frequency from the new factors, then every slot's largest.
+        // Staged frequencies as codes (the callers that stage `tf` rows are encoded here).
+        let (codes, staged_extra) = if staged.code.len() == staged.term.len() {
+            (staged.code, staged.extra)
+        } else {
+            let mut extra = Vec::new();
+            let codes =
+                staged.tf.chunks_exact(nf.max(1)).map(|row| encode(row, &mut extra)).collect();
+            (codes, extra)
+        };
+        // One pass in slot order: each slot's old postings (renumbered, dropped where `remap`
+        // says so) then its staged ones, each with its pseudo-frequency from the new factors,
+        // and the slot's largest (pseudo-frequencies are never NaN, so `>` keeps what
+        // `f32::max` would). Written by position `w` into arrays of the largest possible
+        // size, then truncated.
         let total = old.doc.len() + staged.term.len();
         let mut doc = vec![0u32; total];
         let mut tf = vec![0u32; total];
+        let mut pf = vec![0f32; total];
         let mut extra = Vec::new();
         let mut offsets = Vec::with_capacity(nslots + 1);
-        // Without removals or spilled frequencies, a slot's old postings are copied as they are.
-        let verbatim = remap.is_none() && old.extra.is_empty();
+        let mut max_pf = Vec::with_capacity(nslots);
         let mut w = 0;
         offsets.push(0);
         for (slot, &t) in vocab.slot_term.iter().enumerate() {
+            let mut max = 0f32;
             let old_slot = match &old_slots {
                 Some(o) => o.get(t as usize).copied(),
                 None => Some(slot as u32),
             };
             if let Some(os) = old_slot {
                 let r = old.range(os, os + 1);
-                if verbatim {
-                    let len = r.len();
-                    doc[w..w + len].copy_from_slice(&old.doc[r.clone()]);
-                    tf[w..w + len].copy_from_slice(&old.tf[r]);
-                    w += len;
-                } else {
-                    for (&od, &code) in old.doc[r.clone()].iter().zip(&old.tf[r]) {
-                        let d = match remap {
-                            Some(rm) => rm.get(od as usize).copied().unwrap_or(u32::MAX),
-                            None => od,
-                        };
-                        if d == u32::MAX {
-                            continue;
-                        }
-                        doc[w] = d;
-                        tf[w] = copy_code(code, &old.extra, &mut extra);
-                        w += 1;
+                for (&od, &code) in old.doc[r.clone()].iter().zip(&old.tf[r]) {
+                    let d = match remap {
+                        Some(rm) => rm.get(od as usize).copied().unwrap_or(u32::MAX),
+                        None => od,
+                    };
+                    if d == u32::MAX {
+                        continue;
                     }
+                    let code = copy_code(code, &old.extra, &mut extra);
+                    let p = pseudo_frequency(code, &extra, &factor, d as usize * nf);
+                    if p > max {
+                        max = p;
+                    }
+                    doc[w] = d;
+                    tf[w] = code;
+                    pf[w] = p;
+                    w += 1;
                 }
             }
             for &i in &order[bucket[slot] as usize..bucket[slot + 1] as usize] {
                 let i = i as usize;
-                doc[w] = staged.doc[i];
-                tf[w] = encode(&staged.tf[i * nf..(i + 1) * nf], &mut extra);
+                let d = staged.doc[i];
+                let code = copy_code(codes[i], &staged_extra, &mut extra);
+                let p = pseudo_frequency(code, &extra, &factor, d as usize * nf);
+                if p > max {
+                    max = p;
+                }
+                doc[w] = d;
+                tf[w] = code;
+                pf[w] = p;
                 w += 1;
             }
             offsets.push(w);
+            max_pf.push(max);
         }
         doc.truncate(w);
         tf.truncate(w);
+        pf.truncate(w);
         if w < total {
             doc.shrink_to_fit();
             tf.shrink_to_fit();
+            pf.shrink_to_fit();
         }
         extra.shrink_to_fit();
-        let pf: Vec<f32> = doc
-            .iter()
-            .zip(&tf)
-            .map(|(&d, &code)| pseudo_frequency(code, &extra, &factor, d as usize * nf))
-            .collect();
-        let max_pf = offsets
-            .windows(2)
-            .map(|r| pf[r[0]..r[1]].iter().fold(0f32, |m, &p| m.max(p)))
-            .collect();
         let post = Postings { offsets, doc, pf, tf, extra, max_pf };
         self.post = post;
         // Stem document frequencies: the union of the documents of the stem's slots.

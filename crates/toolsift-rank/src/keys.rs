@@ -14,6 +14,27 @@ fn is_separator(c: char) -> bool {
 /// normalize to `create_issue`.
 pub(crate) fn normalize_key_into(key: &str, out: &mut String) {
     out.clear();
+    if key.is_ascii() {
+        // Bytes: each run between separators is copied whole and lowercased in place.
+        let bytes = key.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            let start = at;
+            while at < bytes.len() && !is_ascii_separator(bytes[at]) {
+                at += 1;
+            }
+            if let Some(run) = key.get(start..at).filter(|run| !run.is_empty()) {
+                if !out.is_empty() {
+                    out.push('_');
+                }
+                let from = out.len();
+                out.push_str(run);
+                out[from..].make_ascii_lowercase();
+            }
+            at += 1;
+        }
+        return;
+    }
     let mut pending_sep = false;
     for c in key.chars() {
         if is_separator(c) {
@@ -30,6 +51,12 @@ pub(crate) fn normalize_key_into(key: &str, out: &mut String) {
             out.extend(c.to_lowercase());
         }
     }
+}
+
+/// [`is_separator`] for an ASCII byte.
+#[inline]
+fn is_ascii_separator(b: u8) -> bool {
+    matches!(b, b'_' | b'-' | b'.' | b' ' | b'\t'..=b'\r')
 }
 
 /// Normalizes one key (see [`normalize_key_into`]).

@@ -83,26 +83,46 @@ impl Postings {
     }
 }
 
+/// Whether `t` is an integer in `1..=max` (`max` at most 2^24, where every integer is exact).
+#[inline]
+fn whole_in(t: f32, max: f32) -> bool {
+    (1.0..=max).contains(&t) && ((t as u32) as f32).to_bits() == t.to_bits()
+}
+
 /// Packs a row of per-field frequencies, spilling into `extra` when it must.
+///
+/// One pass over the row decides between the three forms: a single nonzero field (below 16,
+/// an integer up to 2^24), the first three fields with integers up to 1,023 (zeros elsewhere),
+/// or a spill.
+#[inline]
 pub(crate) fn encode(row: &[f32], extra: &mut Vec<u32>) -> u32 {
-    let mut nonzero = row.iter().enumerate().filter(|&(_, &t)| t != 0.0);
-    if let (Some((f, &t)), None) = (nonzero.next(), nonzero.next())
-        && (1.0..=MAX_INLINE_TF).contains(&t)
-        && t.fract() == 0.0
-        && f < MAX_INLINE_FIELD
-    {
-        return ((f as u32) << FIELD_SHIFT) | t as u32;
-    }
-    let packable = |(f, &t): (usize, &f32)| {
-        t == 0.0 || (f < MULTI_FIELDS && (1.0..=MULTI_MAX).contains(&t) && t.fract() == 0.0)
-    };
-    if row.iter().enumerate().all(packable) {
-        let mut code = MULTI;
-        for (f, &t) in row.iter().enumerate().take(MULTI_FIELDS) {
-            code |= (t as u32) << (MULTI_BITS * f as u32);
+    let mut nonzero = 0usize;
+    let mut field = 0usize;
+    let mut multi = MULTI;
+    let mut packable = true;
+    for (f, &t) in row.iter().enumerate() {
+        if t != 0.0 {
+            nonzero += 1;
+            field = f;
+            if f < MULTI_FIELDS && whole_in(t, MULTI_MAX) {
+                multi |= (t as u32) << (MULTI_BITS * f as u32);
+            } else {
+                packable = false;
+            }
         }
-        return code;
     }
+    if nonzero == 1 && field < MAX_INLINE_FIELD && whole_in(row[field], MAX_INLINE_TF) {
+        return ((field as u32) << FIELD_SHIFT) | row[field] as u32;
+    }
+    if packable {
+        return multi;
+    }
+    spill(row, extra)
+}
+
+/// Spills a row into `extra`: its field mask, then its nonzero frequencies.
+#[cold]
+fn spill(row: &[f32], extra: &mut Vec<u32>) -> u32 {
     let at = extra.len() as u32 & !EXTRA;
     let mut mask = 0u32;
     for (f, &t) in row.iter().enumerate().take(32) {

@@ -14,8 +14,11 @@ use crate::config::Relation;
 
 const EMPTY: u32 = u32::MAX;
 
-/// The rustc "Fx" mixing step over 8-byte chunks, finished so the low bits are usable.
-fn fx_hash(bytes: &[u8]) -> usize {
+/// The rustc "Fx" mixing step over 8-byte chunks, finished so the low bits are usable. The
+/// one string hash of the crate: the vocabulary's tables and the batch memos of
+/// [`Index::insert`](crate::Index) use it.
+#[inline]
+pub(crate) fn fx_hash(bytes: &[u8]) -> u64 {
     const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
     let mut h = 0u64;
     let mut chunks = bytes.chunks_exact(8);
@@ -24,11 +27,21 @@ fn fx_hash(bytes: &[u8]) -> usize {
         buf.copy_from_slice(c);
         h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(SEED);
     }
-    let rest = chunks.remainder();
+    // The last bytes one at a time: a copy of a variable length would call `memcpy`.
+    let rest = chunks.remainder().iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
+    h = (h.rotate_left(5) ^ rest ^ bytes.len() as u64).wrapping_mul(SEED);
+    h ^ (h >> 32)
+}
+
+/// The first 8 bytes of `s` as a big-endian number, zero-padded: comparing two keys orders
+/// the strings as comparing their bytes would, except that equal keys need the whole strings.
+#[inline]
+fn prefix_key(s: &str) -> u64 {
     let mut buf = [0u8; 8];
-    buf[..rest.len()].copy_from_slice(rest);
-    h = (h.rotate_left(5) ^ u64::from_le_bytes(buf) ^ bytes.len() as u64).wrapping_mul(SEED);
-    (h ^ (h >> 32)) as usize
+    for (b, &c) in buf.iter_mut().zip(s.as_bytes()) {
+        *b = c;
+    }
+    u64::from_be_bytes(buf)
 }
 
 /// Interned strings: one arena, ids in order of interning, and an open-addressing table for
@@ -57,7 +70,7 @@ impl StrTable {
             return None;
         }
         let mask = self.table.len() - 1;
-        let mut i = fx_hash(s.as_bytes()) & mask;
+        let mut i = fx_hash(s.as_bytes()) as usize & mask;
         loop {
             let id = self.table[i];
             if id == EMPTY {
@@ -85,7 +98,7 @@ impl StrTable {
 
     fn place(&mut self, id: u32) {
         let mask = self.table.len() - 1;
-        let mut i = fx_hash(self.get(id).as_bytes()) & mask;
+        let mut i = fx_hash(self.get(id).as_bytes()) as usize & mask;
         while self.table[i] != EMPTY {
             i = (i + 1) & mask;
         }
@@ -247,8 +260,15 @@ impl Vocab {
     /// Merges the pending stems into the sorted stem table and relinks the prefix relations.
     fn merge_stems(&mut self) {
         let stems = &self.stems;
-        let mut pending = std::mem::take(&mut self.pending_stems);
-        pending.sort_unstable_by(|&a, &b| stems.get(a).cmp(stems.get(b)));
+        let pending = std::mem::take(&mut self.pending_stems);
+        // Sorted by the first 8 bytes as a number first (the same order as the bytes), the
+        // whole strings compared only on a tie.
+        let mut keyed: Vec<(u64, u32)> =
+            pending.iter().map(|&s| (prefix_key(stems.get(s)), s)).collect();
+        keyed.sort_unstable_by(|a, b| {
+            a.0.cmp(&b.0).then_with(|| stems.get(a.1).cmp(stems.get(b.1)))
+        });
+        let pending: Vec<u32> = keyed.into_iter().map(|(_, s)| s).collect();
         let old = std::mem::take(&mut self.sorted_stems);
         let mut merged = Vec::with_capacity(old.len() + pending.len());
         let (mut i, mut j) = (0, 0);

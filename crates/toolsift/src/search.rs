@@ -159,19 +159,21 @@ impl ToolSearchBuilder {
             search.servers.insert(name.clone(), ServerDocs::new(search.next_server));
             search.next_server += 1;
         }
-        let texts: Vec<(ToolText, Pending)> =
-            names.iter().flat_map(|n| search.server_texts(n)).collect();
+        let mut texts: Vec<(ToolText, Pending)> = Vec::with_capacity(search.catalog.len());
+        let mut counts = Vec::with_capacity(names.len());
+        for name in &names {
+            let server_texts = search.server_texts(name);
+            counts.push(server_texts.len());
+            texts.extend(server_texts);
+        }
         let ids =
             search.index.add(texts.iter().map(|(t, e)| document(t, e.tool.server(), e.order)))?;
         // `add` gives ids in input order: split them by server again.
         let mut ids = ids.into_iter();
-        let mut texts = texts.into_iter().peekable();
-        for name in &names {
-            let mut server_texts = Vec::new();
-            while let Some(t) = texts.next_if(|(_, p)| p.tool.server() == name) {
-                server_texts.push(t);
-            }
-            let server_ids: Vec<DocId> = ids.by_ref().take(server_texts.len()).collect();
+        let mut texts = texts.into_iter();
+        for (name, &count) in names.iter().zip(&counts) {
+            let server_texts: Vec<(ToolText, Pending)> = texts.by_ref().take(count).collect();
+            let server_ids: Vec<DocId> = ids.by_ref().take(count).collect();
             let ToolSearch { services, index, .. } = &mut search;
             services.set_server(
                 index.analyzer(),

@@ -24,6 +24,7 @@
 //! (paraphrase, filler) and words of identifiers (`temp_events`) are never judged.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use toolsift_rank::{Index, Outcome, QueryTerm};
 use toolsift_text::{Analyzer, Origin};
@@ -72,12 +73,46 @@ pub(crate) fn parse_services<S: AsRef<str>>(
     out
 }
 
+/// An FxHash-style hasher for the short words of the bookkeeping below: a few instructions per
+/// 8 bytes where the default SipHash takes about a hundred per word. Its tables are only
+/// probed, never iterated for output, so their order does not matter.
+#[derive(Debug, Clone, Copy, Default)]
+struct WordHasher {
+    hash: u64,
+}
+
+impl Hasher for WordHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            let mut buf = [0u8; 8];
+            buf.copy_from_slice(w);
+            self.hash = (self.hash.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+        }
+        let rest = words.remainder();
+        // One byte at a time: a copy of a variable length would call `memcpy`.
+        let last = rest.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b))
+            ^ ((rest.len() as u64) << 59);
+        self.hash = (self.hash.rotate_left(5) ^ last).wrapping_mul(K);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.hash ^ (self.hash >> 31)
+    }
+}
+
+/// Builds [`WordHasher`]s.
+type WordHash = BuildHasherDefault<WordHasher>;
+
 /// Which known services the catalog's `name` fields contain, kept per server so that updates
 /// redo only the changed server.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Services {
     /// The known alias words and their services (only looked up, never iterated).
-    lookup: HashMap<Box<str>, u32>,
+    lookup: HashMap<Box<str>, u32, WordHash>,
     /// Per service, the number of servers whose `name` fields contain one of its aliases.
     present: Vec<u32>,
     /// Per server, the services its tools' `name` fields contain, sorted.
@@ -121,18 +156,26 @@ impl Services {
             return;
         }
         let mut found: Vec<u32> = Vec::new();
-        // Names repeat their words (the server name in every tool, the same verbs): allocate
-        // a stem only the first time.
-        let mut stems: HashSet<Box<str>> = HashSet::new();
+        // Names repeat their words (the server name in every tool, the same verbs) and only
+        // the sets of services and stems are kept, so each distinct chunk (run of
+        // non-whitespace, which the analyzer never splits across) is analyzed once, and a stem
+        // is allocated only the first time.
+        let mut seen: HashSet<&str, WordHash> = HashSet::default();
+        let mut stems: HashSet<Box<str>, WordHash> = HashSet::default();
         for text in names {
-            analyzer.for_each_token(text, |t| {
-                if let Some(s) = self.service(t.word) {
-                    found.push(s);
+            for chunk in text.split_whitespace() {
+                if !seen.insert(chunk) {
+                    continue;
                 }
-                if !stems.contains(t.stem) {
-                    stems.insert(t.stem.into());
-                }
-            });
+                analyzer.for_each_token(chunk, |t| {
+                    if let Some(s) = self.service(t.word) {
+                        found.push(s);
+                    }
+                    if !stems.contains(t.stem) {
+                        stems.insert(t.stem.into());
+                    }
+                });
+            }
         }
         found.sort_unstable();
         found.dedup();

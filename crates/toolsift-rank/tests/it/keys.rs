@@ -13,6 +13,7 @@ fn keyed() -> (Index, Vec<toolsift_rank::DocId>) {
                 .key("mcp__github__list_pull_requests"),
             doc(&[("name", "search")]).key("search").group("web"),
             doc(&[("name", "search")]).key("search").group("docs"),
+            doc(&[("name", "café")]).key("Café-Crème.Tool"),
         ])
         .expect("fields");
     (ix, ids)
@@ -42,8 +43,17 @@ fn key_spellings() {
     check("  list..pull__requests ", &[1]);
     check("mcp__github__list_pull_requests", &[1]);
     check("list_pull_request", &[]);
+    // Every ASCII whitespace byte separates (tab to carriage return), on the byte path and
+    // next to non-ASCII text alike; other bytes do not.
+    check("list\u{b}pull\u{c}requests\r", &[1]);
+    check("\tLIST\npull-requests", &[1]);
+    check("list\u{1}pull_requests", &[]);
+    check("list\u{a0}pull_requests", &[1]);
+    check("list pull requests é", &[]);
     // Two documents share a key: both first, in insertion order.
     check("search", &[2, 3]);
+    check("CAFÉ CRÈME tool", &[4]);
+    check("café_crème__tool", &[4]);
 }
 
 #[test]

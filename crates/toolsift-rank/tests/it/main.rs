@@ -4,9 +4,12 @@
 //! idf), `abstention` (empty answers and why), `keys` (exact-key override), `updates` (add,
 //! remove, replace a group), `expansion` (query expansion and the order key), `lexicon` (the intent lexicon of
 //! toolsift-text as the expander), `golden` (explain output), `props` (proptest laws), `saved` (the
-//! `serde` feature), `config` (builder validation).
+//! `serde` feature), `config` (builder validation), `batches` (a large batch against small ones, bit for
+//! bit).
 
 mod abstention;
+// One large batch (line and chunk memos) against small batches, bit for bit.
+mod batches;
 mod config;
 mod expansion;
 mod golden;

@@ -115,9 +115,11 @@ const MAX_TEXT_TOKENS: usize = 1 << 18;
 /// borrowed from the batch and a memo lives for one [`Index::insert`], so its term ids are
 /// this index's. It is bounded ([`MAX_TEXTS`] texts of 32 bytes, [`MAX_TEXT_TOKENS`] pairs of 8
 /// bytes and a table of 4 bytes per slot: at most 4.5 MiB, freed when the batch is indexed; a
-/// build of the 70 copied catalogs reserves about 5.5 MiB for both memos); once full it keeps
-/// what it has and the rest is analyzed. Only batches of [`MEMO_MIN_DOCS`] documents or more use memos. It is only probed,
-/// never iterated.
+/// build of the 70 copied catalogs reserves about 5.5 MiB for both memos). Once full it is
+/// emptied and fills again with what follows: texts repeat mostly near each other (one
+/// server's tools), and a memo that stopped recording would make the per-document cost of a
+/// very large batch grow. Only batches of [`MEMO_MIN_DOCS`] documents or more use memos. It is
+/// only probed, never iterated.
 #[derive(Default)]
 struct TextMemo<'d> {
     /// Open-addressing table of entry index plus one (`0` is empty); a power of two at least
@@ -231,13 +233,16 @@ impl<'d> TextMemo<'d> {
         }
     }
 
-    /// Starts recording a text that [`TextMemo::get`] did not find.
+    /// Starts recording a text that [`TextMemo::get`] did not find, emptying the memo first
+    /// if it is full.
     #[inline]
-    fn start(&self) -> TextRecording {
-        TextRecording {
-            start: self.tokens.len(),
-            ok: self.entries.len() < MAX_TEXTS && self.tokens.len() < MAX_TEXT_TOKENS,
+    fn start(&mut self) -> TextRecording {
+        if self.entries.len() >= MAX_TEXTS || self.tokens.len() >= MAX_TEXT_TOKENS {
+            self.slots.iter_mut().for_each(|e| *e = 0);
+            self.entries.clear();
+            self.tokens.clear();
         }
+        TextRecording { start: self.tokens.len(), ok: true }
     }
 
     /// Records the next pair of the text being recorded.

@@ -164,3 +164,14 @@ fn repeated_lines_and_chunks_of_a_real_catalog() {
     check(builder, &pool, &docs);
     check(weighted, &pool, &docs);
 }
+
+#[test]
+fn memos_that_fill_up_start_again() {
+    // More distinct lines and chunks than a memo holds (65,536 texts), then the early ones
+    // again: the memos empty themselves once full, and replays after that are still exact.
+    let pool: Vec<String> = (0..70_000).map(|i| format!("w{i} x{} the", i % 50)).collect();
+    let docs: Vec<[Vec<usize>; 3]> = (0..300)
+        .map(|d| [vec![d % 7], vec![], (0..400).map(|j| (d * 400 + j) % pool.len()).collect()])
+        .collect();
+    check(builder, &pool, &docs);
+}

@@ -14,8 +14,9 @@
 //!    score floor), no new document can make it: the remaining terms only update the
 //!    surviving candidates, by walking their postings or by binary search in them, whichever
 //!    is cheaper, and candidates that cannot reach the k-th score any more are dropped.
-//! 3. The survivors' exact scores are summed in query order, so they are bit for bit those of
-//!    the exhaustive computation, and sorted by (score, order key, id).
+//! 3. The survivors are sorted by (score, order key, id). Every score is summed in one fixed
+//!    order of the terms (`score_order`: by decreasing bound), with pruning or without, in
+//!    `explain` and for exact-key hits alike, so it is bit for bit the exhaustive computation's.
 //!
 //! Partial scores are lower bounds and the term bounds are upper bounds; comparisons keep a
 //! relative margin of 4·10⁻⁵ for the rounding of `f32` sums in different orders, so a document
@@ -284,8 +285,8 @@ impl Query {
 
 /// Reusable per-thread buffers, dense over document ordinals.
 ///
-/// Between searches every `mask` and `xacc` entry is 0; `acc` and the contribution matrix `cm`
-/// are only read where a mask bit says they were written in this search.
+/// Between searches every `mask` and `xacc` entry is 0; `acc` is only read where a mask bit
+/// says it was written in this search.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     pub(crate) query: Query,
@@ -301,9 +302,6 @@ pub(crate) struct Scratch {
     /// Live candidates during pruning: `live_stamp == live_epoch`.
     live_stamp: Vec<u32>,
     live_epoch: u32,
-    /// Term `t`'s contribution to document `d` at `cm[t * n + d]`, valid where bit `t` of
-    /// `mask[d]` is set.
-    cm: Vec<f32>,
     /// Documents with a nonzero mask: `cands[..ncands]`. The buffer holds one entry more than
     /// there are documents, so that a document is written at `ncands` before knowing whether
     /// it is new (no branch on a data-dependent condition in the hot loop).
@@ -395,9 +393,15 @@ impl PartialEq for Cand {
 }
 impl Eq for Cand {}
 
-/// Queries with more distinct terms than this are scored in query order without pruning
-/// (the contribution matrix holds this many rows).
-const PRUNE_MAX_TERMS: usize = 16;
+/// The order in which a query's terms are walked and their contributions summed, into `out`:
+/// the terms that can score (bound above 0) by decreasing bound, ties to the earlier term.
+/// Pruning needs this order; every other sum of the same terms (with pruning off, in
+/// `explain`, for exact-key hits) follows it too, so a score is the same bits everywhere.
+pub(crate) fn score_order(q: &Query, out: &mut Vec<usize>) {
+    out.clear();
+    out.extend((0..q.terms.len()).filter(|&t| q.terms[t].ub > 0.0));
+    out.sort_by(|&a, &b| q.terms[b].ub.total_cmp(&q.terms[a].ub).then(a.cmp(&b)));
+}
 
 /// BM25 inverse document frequency, always positive.
 pub(crate) fn idf(n: usize, df: u32) -> f32 {
@@ -428,7 +432,6 @@ fn below(bound: f64, threshold: f64) -> bool {
 struct Scorer<'a> {
     acc: &'a mut [f32],
     mask: &'a mut [u64],
-    row: &'a mut [f32],
     cands: &'a mut [u32],
     ncands: usize,
     bit: u64,
@@ -440,7 +443,7 @@ struct Scorer<'a> {
 
 impl Scorer<'_> {
     #[inline(always)]
-    fn score<const ROW: bool>(&mut self, d: usize, x: f32) {
+    fn score(&mut self, d: usize, x: f32) {
         // term_score, with `qw · idf` hoisted (the same operations in the same order).
         if x <= 0.0 {
             return;
@@ -456,9 +459,6 @@ impl Scorer<'_> {
         let a = base + c;
         self.cands[self.ncands] = d as u32;
         self.ncands += usize::from(m == 0);
-        if ROW {
-            self.row[d] = c;
-        }
         self.acc[d] = a;
         self.mask[d] = m | self.bit;
         // A select, not `f32::max` (which spends instructions on NaN, impossible here).
@@ -671,23 +671,22 @@ impl Index {
     }
 
     /// Scores term `t` in every document of its postings (only the live candidates if
-    /// `LIVE`): documents not seen yet become candidates. With `ROW`, the contributions also
-    /// go to row `t` of the matrix. Returns the largest partial score it produced.
+    /// `LIVE`): documents not seen yet become candidates. Returns the largest partial score it
+    /// produced.
     ///
     /// Not inlined: kept apart from [`Index::top_k`], its loops get registers of their own.
     #[inline(never)]
-    fn walk<const ROW: bool, const LIVE: bool>(&self, s: &mut Scratch, q: &Query, t: usize) -> f32 {
+    fn walk<const LIVE: bool>(&self, s: &mut Scratch, q: &Query, t: usize) -> f32 {
         let term = &q.terms[t];
         let forms = q.forms(term);
         let post = &self.post;
         let n = self.ids.len();
         let live_epoch = s.live_epoch;
-        let Scratch { acc, mask, xacc, live_stamp, cm, cands, ncands, tdocs, .. } = s;
+        let Scratch { acc, mask, xacc, live_stamp, cands, ncands, tdocs, .. } = s;
         let live_stamp = &live_stamp[..n];
         let mut sc = Scorer {
             acc: &mut acc[..n],
             mask: &mut mask[..n],
-            row: if ROW { &mut cm[t * n..(t + 1) * n] } else { &mut [] },
             cands: &mut cands[..=n],
             ncands: *ncands,
             bit: 1u64 << t,
@@ -705,7 +704,7 @@ impl Index {
                 if LIVE && live_stamp[d] != live_epoch {
                     continue;
                 }
-                sc.score::<ROW>(d, f.weight * pf);
+                sc.score(d, f.weight * pf);
             }
             *ncands = sc.ncands;
             return sc.max;
@@ -741,7 +740,7 @@ impl Index {
         for &d in &tdocs[..nt.min(tdocs.len())] {
             let d = d as usize;
             let x = std::mem::replace(&mut xacc[d], 0.0);
-            sc.score::<ROW>(d, x);
+            sc.score(d, x);
         }
         *ncands = sc.ncands;
         sc.max
@@ -761,12 +760,16 @@ impl Index {
         x
     }
 
-    /// The exact score and matched-term mask of document `d`.
+    /// The exact score and matched-term mask of document `d`, summed in [`score_order`] as a
+    /// search sums it.
     pub(crate) fn score_doc(&self, q: &Query, d: u32) -> (f32, u64) {
         let k1 = self.config.k1;
         let mut score = 0.0f32;
         let mut mask = 0u64;
-        for (i, t) in q.terms.iter().enumerate() {
+        let mut order = Vec::with_capacity(q.terms.len());
+        score_order(q, &mut order);
+        for i in order {
+            let t = &q.terms[i];
             let c = term_score(t.weight, t.idf, self.probe_x(q.forms(t), d), k1);
             if c > 0.0 {
                 score += c;
@@ -831,23 +834,15 @@ impl Index {
         prune: bool,
     ) -> (bool, bool) {
         let cfg = &self.config;
-        let n = self.ids.len();
         let m = q.terms.len();
         s.hits.clear();
         s.ncands = 0;
         s.live.clear();
-        // Pruning needs the terms by decreasing bound, and the contribution matrix to sum
-        // the survivors' scores in query order afterwards.
-        let prune = prune && m <= PRUNE_MAX_TERMS && m > 1;
-        s.order.clear();
-        s.order.extend((0..m).filter(|&t| q.terms[t].ub > 0.0));
-        if prune {
-            s.order.sort_by(|&a, &b| q.terms[b].ub.total_cmp(&q.terms[a].ub).then(a.cmp(&b)));
-        }
-        let in_order = s.order.windows(2).all(|w| w[0] < w[1]);
-        if !in_order && s.cm.len() < m * n {
-            s.cm.resize(m * n, 0.0);
-        }
+        // Terms are walked, and every score summed, in `score_order`: by decreasing bound,
+        // as pruning needs, and the same order with pruning off, in `explain` and for
+        // exact-key hits, so that scores are the same bits everywhere.
+        let prune = prune && m > 1;
+        score_order(q, &mut s.order);
         // rest[j]: the bound, the bits and the postings of the terms from the j-th on.
         s.rest.clear();
         s.rest.resize(s.order.len() + 1, (0.0, 0, 0));
@@ -894,11 +889,7 @@ impl Index {
                 }
             }
             if !and_mode {
-                let max = if in_order {
-                    self.walk::<false, false>(s, q, t)
-                } else {
-                    self.walk::<true, false>(s, q, t)
-                };
+                let max = self.walk::<false>(s, q, t);
                 max_acc = max_acc.max(max);
                 continue;
             }
@@ -917,23 +908,18 @@ impl Index {
                     let x = self.probe_x(q.forms(term), d as u32);
                     let c = term_score(term.weight, term.idf, x, cfg.k1);
                     if c > 0.0 {
-                        if !in_order {
-                            s.cm[t * n + d] = c;
-                        }
                         s.acc[d] += c;
                         s.mask[d] |= bit;
                     }
                 }
-            } else if in_order {
-                self.walk::<false, true>(s, q, t);
             } else {
-                self.walk::<true, true>(s, q, t);
+                self.walk::<true>(s, q, t);
             }
             let (rest, bits, _) = s.rest[j + 1];
             self.prune_live(s, ctx, rest, bits, threshold);
         }
         s.order = order;
-        // The survivors' exact scores, summed in query order.
+        // The survivors' scores, summed in score order as they were walked.
         let mut passed_gate = false;
         let mut heap = std::mem::take(&mut s.hits);
         // The heap's worst score once it is full: anything below it is out at once.
@@ -946,21 +932,7 @@ impl Index {
                 continue;
             }
             passed_gate = true;
-            let score = if in_order {
-                s.acc[du]
-            } else if below(f64::from(s.acc[du]), f64::from(worst_score)) {
-                // The partial sum is the score up to rounding: certainly below the heap's worst.
-                continue;
-            } else {
-                let mut score = 0.0f32;
-                let mut bits = mask;
-                while bits != 0 {
-                    let t = bits.trailing_zeros() as usize;
-                    score += s.cm[t * n + du];
-                    bits &= bits - 1;
-                }
-                score
-            };
+            let score = s.acc[du];
             if score < ctx.floor || score < worst_score {
                 continue;
             }

@@ -104,13 +104,14 @@
 //!
 //! A search walks only the postings of the query's forms, and prunes (MaxScore): every term
 //! has an upper bound of what it can add to a score (from the largest pseudo-frequency of each
-//! of its forms, kept per term). Terms are scored by decreasing bound; once the bounds of the
-//! remaining terms cannot lift a document not seen yet into the top k, the remaining terms
+//! of its forms, kept per term). Terms are scored shortest postings first; once the bounds of
+//! the remaining terms cannot lift a document not seen yet into the top k, the remaining terms
 //! only update the candidates that can still make it. Every score is summed in that same
 //! order of the terms, pruned or not (and in [`Index::explain`]), so it is bit for bit that of
-//! scoring every document (a property test holds the two to identical outcomes). Search allocates only its [`Outcome`]; its buffers are per thread
-//! and dense over documents (a term with several forms sums its pseudo-frequencies into a
-//! buffer that is all zeros between terms, so no per-document stamp is read or written).
+//! scoring every document (a property test holds the two to identical outcomes). Search
+//! allocates only its [`Outcome`]; its buffers are per thread and dense over documents (a
+//! term with several forms sums its pseudo-frequencies into a buffer that is all zeros
+//! between terms, so no per-document stamp is read or written).
 //!
 //! A posting takes 12 bytes: document, pseudo-frequency, and the per-field term frequencies
 //! packed into 4 bytes (a side array holds only the rare rows that do not fit: fractional

@@ -54,6 +54,25 @@ impl ToolSearch {
         self.render_with(&Lister::default(), query, results, form)
     }
 
+    /// What the model is told about an empty answer to `query`: the catalog's servers and, from
+    /// [`SearchResults::why_empty`], the unknown and weak words, the missing services and the
+    /// unoffered action. [`render`](ToolSearch::render) renders it for empty results; a caller
+    /// can add to it (a server filter) and render it with [`Lister::render_empty`].
+    pub fn no_match(&self, query: &str, results: &SearchResults) -> NoMatch {
+        let servers = self.catalog().servers().map(|s| s.name.as_str());
+        let mut no_match = NoMatch::new(query).servers(servers);
+        if let Some(why) = results.why_empty() {
+            no_match = no_match
+                .unknown_words(why.unknown_terms())
+                .weak_words(why.filtered_terms())
+                .missing_services(why.missing_services());
+            if let Some((service, word)) = why.not_offered() {
+                no_match = no_match.not_offered(service, word);
+            }
+        }
+        no_match
+    }
+
     /// [`render`](ToolSearch::render) with a configured [`Lister`].
     pub fn render_with(
         &self,
@@ -64,18 +83,7 @@ impl ToolSearch {
     ) -> Rendered {
         let catalog = self.catalog();
         if results.is_empty() {
-            let servers = catalog.servers().map(|s| s.name.as_str());
-            let mut no_match = NoMatch::new(query).servers(servers);
-            if let Some(why) = results.why_empty() {
-                no_match = no_match
-                    .unknown_words(why.unknown_terms())
-                    .weak_words(why.filtered_terms())
-                    .missing_services(why.missing_services());
-                if let Some((service, word)) = why.not_offered() {
-                    no_match = no_match.not_offered(service, word);
-                }
-            }
-            return Rendered::Text(lister.render_empty(&no_match));
+            return Rendered::Text(lister.render_empty(&self.no_match(query, results)));
         }
         let hits: Vec<ListedHit<'_>> = results
             .hits()

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use clap::ArgMatches;
 use serde_json::{Map, Value, json};
-use toolsift::listing::{Lister, NoMatch, short_description};
+use toolsift::listing::{Lister, short_description};
 use toolsift::rank::Relation;
 use toolsift::{Abstention, Explanation, Hit, SearchResults, ToolSearch, WhyEmpty};
 
@@ -67,17 +67,7 @@ struct Empty {
 
 fn no_match(search: &ToolSearch, query: &str, results: &SearchResults, args: &SearchArgs) -> Empty {
     let why = results.why_empty().cloned();
-    let servers: Vec<&str> = search.catalog().servers().map(|s| s.name.as_str()).collect();
-    let mut nm = NoMatch::new(query).servers(servers);
-    if let Some(w) = &why {
-        nm = nm
-            .unknown_words(w.unknown_terms())
-            .weak_words(w.filtered_terms())
-            .missing_services(w.missing_services());
-        if let Some((service, word)) = w.not_offered() {
-            nm = nm.not_offered(service, word);
-        }
-    }
+    let mut nm = search.no_match(query, results);
     if let Some(server) = &args.server {
         nm = nm.server_filter(server.as_str());
     }

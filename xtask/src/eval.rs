@@ -58,6 +58,10 @@ pub(crate) fn run(flags: &EvalFlags) -> Result<()> {
     let mut names = BTreeSet::new();
     for dir in &dirs {
         let ds = dataset::load(dir)?;
+        let ds = match flags.typos {
+            Some(seed) => crate::typos::with_typos(&ds, seed),
+            None => ds,
+        };
         if !names.insert(ds.name.clone()) {
             return Err(format!("two datasets are named `{}`", ds.name).into());
         }
@@ -207,10 +211,12 @@ fn parameters(search: &ToolSearch) -> BTreeMap<String, Value> {
         toolsift::rank::Relation::Stem,
         toolsift::rank::Relation::Prefix,
         toolsift::rank::Relation::Expansion,
+        toolsift::rank::Relation::Typo,
     ] {
         p.insert(format!("relation.{r:?}.weight"), json!(config.relation_weight(r)));
     }
     p.insert("prefix_min_chars".to_owned(), json!(config.prefix_min_chars()));
+    p.insert("typo_min_chars".to_owned(), json!(config.typo_min_chars()));
     p.insert("expander".to_owned(), json!(search.index().expander().is_some()));
     p.insert("gate".to_owned(), json!(config.gate()));
     p.insert(

@@ -27,11 +27,16 @@ cargo xtask eval [options]
                   abstain drops, or empty rises, by more than 0.005
   --bless         Rewrite xtask/baseline.json with this run's numbers
   --rounds N      Timing rounds: builds and query passes to time (default 5)
+  --typos SEED    Evaluate each dataset with one typo in every query (one word of five or more
+                  letters gets a letter deleted, inserted, replaced or swapped with its
+                  neighbour, never its first or last letter; queries without such a word are
+                  left out); the datasets are named <name>-typo. Not with --check or --bless
   --set KEY=VALUE Override one ranking setting for this run (repeatable; also read, before the
                   command line, from the environment variable TOOLSIFT_EVAL_SET as
                   comma-separated KEY=VALUE pairs). Keys: k1, b, field.NAME.weight,
                   field.NAME.b, relation.stem, relation.prefix, relation.expansion
-                  (the intent lexicon; 0 = off), prefix_min_chars,
+                  (the intent lexicon; 0 = off), relation.typo (0 = off),
+                  typo_min_chars, prefix_min_chars,
                   origin.whole|part|bigram, query_origin.whole|part|bigram,
                   gate (true|false), coverage (MIN_TERMS:FRACTION or off), min_answerable,
                   join_particles (true|false), require_own_match (true|false),
@@ -80,6 +85,8 @@ pub(crate) struct EvalFlags {
     pub(crate) rounds: usize,
     /// Ranking-setting overrides, `(key, value)` in the order given (see [`crate::params`]).
     pub(crate) settings: Vec<(String, String)>,
+    /// Evaluate each dataset with one typo per query, from this seed (see [`crate::typos`]).
+    pub(crate) typos: Option<u64>,
 }
 
 impl Default for EvalFlags {
@@ -93,6 +100,7 @@ impl Default for EvalFlags {
             bless: false,
             rounds: 5,
             settings: Vec::new(),
+            typos: None,
         }
     }
 }
@@ -143,6 +151,12 @@ fn parse_eval(args: &[String]) -> Result<Task> {
             "--failures" => flags.failures = count(name, &value("a count")?)?,
             "--rounds" => flags.rounds = rounds(&value("a count")?)?,
             "--set" => flags.settings.push(setting(&value("KEY=VALUE")?)?),
+            "--typos" => {
+                let v = value("a seed")?;
+                let seed =
+                    v.parse().map_err(|_| format!("`--typos` takes a whole number, not `{v}`"))?;
+                flags.typos = Some(seed);
+            }
             "--by-tag" | "--check" | "--bless" if inline.is_some() => {
                 return Err(format!("`{name}` takes no value").into());
             }
@@ -156,6 +170,9 @@ fn parse_eval(args: &[String]) -> Result<Task> {
     }
     if flags.bless && !flags.settings.is_empty() {
         return Err("`--bless` records the defaults: drop `--set`".into());
+    }
+    if flags.typos.is_some() && (flags.bless || flags.check) {
+        return Err("`--typos` datasets have no baseline: drop `--check` and `--bless`".into());
     }
     if flags.check && flags.bless {
         return Err("`--check` and `--bless` exclude each other".into());

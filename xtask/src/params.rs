@@ -52,6 +52,8 @@ pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder
             ("relation.prefix", _) => index.relation_weight(Relation::Prefix, num()?),
             ("relation.expansion", _) => index.relation_weight(Relation::Expansion, num()?),
             ("prefix_min_chars", _) => index.prefix_min_chars(whole()?),
+            ("relation.typo", _) => index.relation_weight(Relation::Typo, num()?),
+            ("typo_min_chars", _) => index.typo_min_chars(whole()?),
             (_, ["origin", o]) => {
                 index.origin_weight(origin(o).ok_or_else(|| bad("an origin"))?, num()?)
             }

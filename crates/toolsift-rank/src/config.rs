@@ -22,6 +22,11 @@ pub const DEFAULT_PREFIX_WEIGHT: f32 = 0.3;
 /// Default weight of a query-expansion match ([`Relation::Expansion`]), before the weight the
 /// [`Expander`] gives the word.
 pub const DEFAULT_EXPANSION_WEIGHT: f32 = 0.5;
+/// Default weight of a typo match ([`Relation::Typo`]), before the weight of the relation of
+/// the corrected word (its exact word 1, its stem and prefix forms as for any word).
+pub const DEFAULT_TYPO_WEIGHT: f32 = 0.3;
+/// Default minimum length, in characters, of a query word that typo matching corrects.
+pub const DEFAULT_TYPO_MIN_CHARS: usize = 5;
 /// Default minimum length, in characters, of the shorter stem of a prefix relation.
 pub const DEFAULT_PREFIX_MIN_CHARS: usize = 4;
 /// Default (and largest) number of distinct terms of a query that are scored.
@@ -39,6 +44,12 @@ pub enum Relation {
     /// the shorter stem has at least [`Config::prefix_min_chars`] characters (`repo` and
     /// `repository`).
     Prefix,
+    /// A catalog word one edit (a letter deleted, inserted, replaced, or two neighbours swapped)
+    /// from a query word that the catalog and the expander do not know, or a related form of
+    /// that word (`repositry` finds `repository`, and through its stem `repositories`);
+    /// weighted by [`Config::typo_weight`] times the form's own relation weight. See
+    /// [`IndexBuilder::typo_min_chars`].
+    Typo,
     /// A word an [`Expander`] proposed for the query term (a synonym, a translation), or a
     /// word with the same stem as one; weighted by [`Config::relation_weight`] times the weight
     /// the expander gave it. See [`IndexBuilder::expander`].
@@ -52,6 +63,7 @@ impl Relation {
             Relation::Stem => "same stem",
             Relation::Prefix => "stem prefix",
             Relation::Expansion => "expansion",
+            Relation::Typo => "typo",
         }
     }
 }
@@ -112,6 +124,20 @@ pub struct Config {
     pub(crate) max_query_terms: usize,
     #[cfg_attr(feature = "serde", serde(default = "default_own_match"))]
     pub(crate) join_particles: bool,
+    #[cfg_attr(feature = "serde", serde(default = "default_typo_weight"))]
+    pub(crate) typo_weight: f32,
+    #[cfg_attr(feature = "serde", serde(default = "default_typo_min_chars"))]
+    pub(crate) typo_min_chars: usize,
+}
+
+#[cfg(feature = "serde")]
+fn default_typo_weight() -> f32 {
+    DEFAULT_TYPO_WEIGHT
+}
+
+#[cfg(feature = "serde")]
+fn default_typo_min_chars() -> usize {
+    DEFAULT_TYPO_MIN_CHARS
 }
 
 #[cfg(feature = "serde")]
@@ -145,6 +171,8 @@ impl Default for Config {
             min_relative_score: 0.0,
             max_query_terms: MAX_QUERY_TERMS,
             join_particles: true,
+            typo_weight: DEFAULT_TYPO_WEIGHT,
+            typo_min_chars: DEFAULT_TYPO_MIN_CHARS,
         }
     }
 }
@@ -178,7 +206,17 @@ impl Config {
             Relation::Stem => self.stem_weight,
             Relation::Prefix => self.prefix_weight,
             Relation::Expansion => self.expansion_weight,
+            Relation::Typo => self.typo_weight,
         }
+    }
+    /// The weight of a typo match, a factor on the corrected word's own relation weights
+    /// (0: typo matching is off).
+    pub fn typo_weight(&self) -> f32 {
+        self.typo_weight
+    }
+    /// Minimum characters of a query word that typo matching corrects.
+    pub fn typo_min_chars(&self) -> usize {
+        self.typo_min_chars
     }
     /// Minimum characters of the shorter stem in a [`Relation::Prefix`].
     pub fn prefix_min_chars(&self) -> usize {
@@ -258,6 +296,7 @@ impl Config {
         unit("stem weight", self.stem_weight)?;
         unit("prefix weight", self.prefix_weight)?;
         unit("expansion weight", self.expansion_weight)?;
+        unit("typo weight", self.typo_weight)?;
         if self.prefix_min_chars == 0 {
             return Err(Error::config("prefix_min_chars", "must be at least 1"));
         }
@@ -432,7 +471,8 @@ impl IndexBuilder {
 
     /// The weight (in `[0, 1]`) of a related-term match: default 0.3 for [`Relation::Stem`] and
     /// [`Relation::Prefix`], 0.5 for [`Relation::Expansion`] (multiplied by the weight the
-    /// expander gives each word).
+    /// expander gives each word) and 0.3 for [`Relation::Typo`] (multiplied by the corrected
+    /// form's own relation weight).
     ///
     /// [`Relation::Exact`] always weighs 1; setting it is ignored.
     pub fn relation_weight(mut self, relation: Relation, weight: f32) -> IndexBuilder {
@@ -441,7 +481,21 @@ impl IndexBuilder {
             Relation::Stem => self.config.stem_weight = weight,
             Relation::Prefix => self.config.prefix_weight = weight,
             Relation::Expansion => self.config.expansion_weight = weight,
+            Relation::Typo => self.config.typo_weight = weight,
         }
+        self
+    }
+
+    /// Minimum characters (default 5) of a query word that typo matching corrects.
+    ///
+    /// A query word of at least this many lowercase ASCII letters and digits, that neither
+    /// the catalog (by the word or its stem) nor the expander knows, matches the catalog words
+    /// one edit away from it and their related forms ([`Relation::Typo`], weighted by
+    /// [`relation_weight`](IndexBuilder::relation_weight)`(Relation::Typo, w)`, default 0.3;
+    /// 0 turns typo matching off). Shorter words are left alone: most words of four letters
+    /// or fewer are one edit from several others.
+    pub fn typo_min_chars(mut self, chars: usize) -> IndexBuilder {
+        self.config.typo_min_chars = chars;
         self
     }
 

@@ -79,6 +79,13 @@
 //! expander's weight). They add to the term's pseudo-frequency before saturation and never
 //! change the rarity of a term the catalog contains; see [`Expander`] for the rules.
 //!
+//! A query word that neither the catalog (as itself or its stem) nor the expander knows, of at
+//! least [`IndexBuilder::typo_min_chars`] (5) lowercase ASCII letters and digits, is taken for
+//! a typo ([`Relation::Typo`], default weight 0.3): it matches the catalog words one edit away
+//! that start with the same letter, and the other words of their stems at 0.3 times that
+//! ([`QueryTerm::corrected`]). Those words are found by scanning the slots of the stems that
+//! start with the word's first letter, one contiguous range.
+//!
 //! # Queries
 //!
 //! The analyzer splits the query into terms and drops its stopwords (its
@@ -178,8 +185,8 @@ mod vocab;
 
 pub use config::{
     Config, Coverage, DEFAULT_B, DEFAULT_EXPANSION_WEIGHT, DEFAULT_FIELDS, DEFAULT_K1,
-    DEFAULT_PREFIX_MIN_CHARS, DEFAULT_PREFIX_WEIGHT, DEFAULT_STEM_WEIGHT, FieldSpec, IndexBuilder,
-    MAX_QUERY_TERMS, PARTICLES, Relation,
+    DEFAULT_PREFIX_MIN_CHARS, DEFAULT_PREFIX_WEIGHT, DEFAULT_STEM_WEIGHT, DEFAULT_TYPO_MIN_CHARS,
+    DEFAULT_TYPO_WEIGHT, FieldSpec, IndexBuilder, MAX_QUERY_TERMS, PARTICLES, Relation,
 };
 pub use document::{DocId, Document};
 pub use error::{Error, ErrorKind};

@@ -139,6 +139,7 @@ pub struct QueryTerm {
     df: u32,
     idf: f32,
     status: TermStatus,
+    corrected: bool,
 }
 
 impl QueryTerm {
@@ -171,6 +172,14 @@ impl QueryTerm {
     /// Whether it matched anything, and whether that reached the hits.
     pub fn status(&self) -> TermStatus {
         self.status
+    }
+    /// Whether it was taken for a typo: the catalog has neither the word nor its stem and the
+    /// expander does not know it, so its forms are those of the catalog words one edit away
+    /// ([`Relation::Typo`]). True even if no such word exists (then it is
+    /// [`Unknown`](TermStatus::Unknown)); false for words typo matching leaves alone (too
+    /// short, not lowercase ASCII, joined from a particle, or typo matching off).
+    pub fn corrected(&self) -> bool {
+        self.corrected
     }
 }
 
@@ -229,6 +238,11 @@ pub(crate) struct PTerm {
     pub(crate) own: bool,
     /// Its forms are `Query::forms[forms.0..forms.1]`.
     pub(crate) forms: (usize, usize),
+    /// Whether [`Index::join_particles`] made it (`login` for "log in"): not a word the
+    /// query wrote, so never corrected as a typo.
+    pub(crate) joined: bool,
+    /// Whether it was taken for a typo ([`QueryTerm::corrected`]).
+    pub(crate) corrected: bool,
     /// An upper bound of its score in any document; 0 if it can match none.
     pub(crate) ub: f64,
     /// The postings and the slots of its forms.
@@ -261,6 +275,8 @@ fn push_term(
         answerable: false,
         own: false,
         forms: (0, 0),
+        joined: false,
+        corrected: false,
         ub: 0.0,
         postings: 0,
         slots: 0,
@@ -555,6 +571,9 @@ impl Index {
                     return;
                 }
                 push_term(text, terms, tok.word, tok.stem, Origin::Part, w);
+                if let Some(t) = terms.last_mut() {
+                    t.joined = true;
+                }
             });
         }
     }
@@ -583,8 +602,27 @@ impl Index {
         }
         let post = &self.post;
         let count = |f: &Form| post.range(f.start, f.end).len();
-        let own_any = forms[start..own_end].iter().any(|f| count(f) > 0);
+        let mut own_end = own_end;
+        let mut own_any = forms[start..own_end].iter().any(|f| count(f) > 0);
         let exp_any = forms[own_end..].iter().any(|f| count(f) > 0);
+        // A word neither the catalog (as itself or its stem) nor the expander knows may be a
+        // typo: its forms become those of the catalog words one edit away. The expansion forms
+        // found nothing, so they are dropped and the corrected forms join the word's own.
+        let known = forms[start..own_end]
+            .iter()
+            .any(|f| matches!(f.relation, Relation::Exact | Relation::Stem) && count(f) > 0);
+        t.corrected = !known
+            && !exp_any
+            && !t.joined
+            && cfg.typo_weight > 0.0
+            && word.len() >= cfg.typo_min_chars
+            && word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+        if t.corrected {
+            forms.truncate(own_end);
+            self.add_typos(word, forms);
+            own_end = forms.len();
+            own_any = forms[start..].iter().any(|f| count(f) > 0);
+        }
         t.answerable = own_any || exp_any;
         t.own = own_any;
         let stem_df = self.vocab.stem_id(stem).map_or(0, |s| self.vocab.stem[s as usize].df);
@@ -654,6 +692,60 @@ impl Index {
             return;
         }
         forms.push(Form { start: a, end: b, relation: Relation::Expansion, weight });
+    }
+
+    /// Appends, as [`Relation::Typo`] forms, the catalog words one edit away from `word`
+    /// (weighted by the typo weight) and the other words of their stems (the typo weight
+    /// times the stem weight), in slot order, each slot once.
+    ///
+    /// Only the words of the stems that start with `word`'s first byte are compared (typos
+    /// seldom hit the first letter, and a changed first letter turns most short words into
+    /// unrelated ones: `hotel` → `otel`): a contiguous run of slots, found by binary search,
+    /// scanned with a length check and [`toolsift_text::within_one_edit`].
+    fn add_typos(&self, word: &str, forms: &mut Vec<Form>) {
+        let cfg = &self.config;
+        let v = &self.vocab;
+        let Some(&first) = word.as_bytes().first() else { return };
+        let (a, b) = v.first_byte_slots(first);
+        let typo = cfg.typo_weight;
+        let sibling = cfg.stem_weight * typo;
+        let is_typo = |slot: u32| {
+            let w = v.slot_word(slot);
+            w.len().abs_diff(word.len()) <= 1
+                && w != word
+                && toolsift_text::within_one_edit(w, word)
+        };
+        let mut push = |start: u32, end: u32, weight: f32| {
+            if start < end && weight > 0.0 {
+                forms.push(Form { start, end, relation: Relation::Typo, weight });
+            }
+        };
+        let mut slot = a;
+        while slot < b {
+            if !is_typo(slot) {
+                slot += 1;
+                continue;
+            }
+            // The whole stem of the first match: its matches at the typo weight, the other
+            // words at the sibling weight, as runs of equal weight.
+            let (sa, sb) = v.slot_stem_slots(slot);
+            let (mut run, mut run_w) = (sa, sibling);
+            for s in sa..sb.min(b) {
+                let w = if s < slot {
+                    sibling
+                } else if s == slot || is_typo(s) {
+                    typo
+                } else {
+                    sibling
+                };
+                if w.to_bits() != run_w.to_bits() {
+                    push(run, s, run_w);
+                    (run, run_w) = (s, w);
+                }
+            }
+            push(run, sb.min(b), run_w);
+            slot = sb.max(slot + 1);
+        }
     }
 
     /// The number of documents with a posting in any of `forms`.
@@ -1161,6 +1253,7 @@ impl Index {
                 weight: t.weight,
                 df: t.df,
                 idf: t.idf,
+                corrected: t.corrected,
             })
             .collect();
         Outcome { hits, terms, abstention: reason, best_possible }

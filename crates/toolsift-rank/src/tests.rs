@@ -247,7 +247,10 @@ mod differential {
             k in 1..6usize,
         ) {
             let ix = index(&set, &docs);
-            for q in queries.iter().map(String::as_str).chain(["k3", "list zebra report"]) {
+            // Typos of catalog words (`chanel`, `isssue`, `mesage`, `reposiotry`), corrected
+            // through typo forms.
+            let typos = ["k3", "list zebra report", "chanel isssue", "mesage reposiotry files"];
+            for q in queries.iter().map(String::as_str).chain(typos) {
                 same(&ix, q, k)?;
                 same(&ix, q, 1)?;
             }

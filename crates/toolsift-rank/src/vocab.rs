@@ -332,6 +332,30 @@ impl Vocab {
         self.rank_range(r, r + 1)
     }
 
+    /// The word in slot `slot`.
+    pub(crate) fn slot_word(&self, slot: u32) -> &str {
+        self.slot_term.get(slot as usize).map_or("", |&t| self.words.get(t))
+    }
+
+    /// The slots of the stem of the word in slot `slot`.
+    pub(crate) fn slot_stem_slots(&self, slot: u32) -> (u32, u32) {
+        match self.slot_term.get(slot as usize).and_then(|&t| self.term_stem.get(t as usize)) {
+            Some(&s) => self.stem_slots(s),
+            None => (slot, slot + 1),
+        }
+    }
+
+    /// The slots of the stems that start with byte `first`: a contiguous run, as slots are
+    /// in stem order.
+    pub(crate) fn first_byte_slots(&self, first: u8) -> (u32, u32) {
+        let stems = &self.stems;
+        let sorted = &self.sorted_stems;
+        let key = |s: &u32| stems.get(*s).as_bytes().first().copied();
+        let lo = sorted.partition_point(|s| key(s) < Some(first));
+        let hi = lo + sorted[lo..].partition_point(|s| key(s) == Some(first));
+        self.rank_range(lo as u32, hi as u32)
+    }
+
     /// Appends the forms of a query term (`word` with `stem`) to `out`, in a
     /// history-independent order: the exact word; the other words of its stem, by word; then
     /// the stems related by prefix, shorter ones first from the longest down, then longer ones

@@ -84,3 +84,39 @@ pub fn for_each_edit(word: &str, min_len: usize, mut f: impl FnMut(&str)) {
         }
     }
 }
+
+/// Whether `a` and `b` are at most one edit apart: equal, or one letter deleted, inserted or
+/// replaced, or two neighbours swapped (the optimal-string-alignment distance is at most 1).
+///
+/// Compares bytes, so for ASCII words it agrees with [`for_each_edit`]: `b` is one of the
+/// variants `for_each_edit(a, ..)` emits exactly when `a != b` and this is true for lowercase
+/// ASCII `a` and `b`. A few instructions per byte and no allocation: cheap enough to test a
+/// word against every catalog word of a bucket.
+///
+/// ```
+/// use toolsift_text::within_one_edit;
+/// assert!(within_one_edit("repositry", "repository")); // insertion
+/// assert!(within_one_edit("reop", "repo"));             // swap
+/// assert!(within_one_edit("issue", "issue"));
+/// assert!(!within_one_edit("issue", "tissues"));
+/// ```
+#[must_use]
+pub fn within_one_edit(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    if a.len() == b.len() {
+        if p == a.len() {
+            return true;
+        }
+        // A replacement at `p`, or `p` and `p + 1` swapped.
+        a[p + 1..] == b[p + 1..]
+            || (p + 1 < a.len() && a[p] == b[p + 1] && a[p + 1] == b[p] && a[p + 2..] == b[p + 2..])
+    } else {
+        // The longer one with its letter at `p` deleted.
+        let (short, long) = if a.len() < b.len() { (a, b) } else { (b, a) };
+        short[p..] == long[p + 1..]
+    }
+}

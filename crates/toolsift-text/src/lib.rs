@@ -149,7 +149,7 @@ mod token;
 pub use analyzer::{Analyzer, AnalyzerBuilder, StopwordPolicy};
 pub use error::{Error, ErrorKind};
 pub use fold::fold;
-pub use fuzzy::for_each_edit;
+pub use fuzzy::{for_each_edit, within_one_edit};
 pub use lexicon::{DEFAULT_PHRASE_WEIGHT, DEFAULT_TRANSLATION_WEIGHT, Lexicon, LexiconBuilder};
 #[cfg(feature = "snowball")]
 pub use snowball::SnowballStemmer;

@@ -23,6 +23,7 @@
 //! [`Abstention::NotOffered`](crate::Abstention::NotOffered). Words no tool name uses
 //! (paraphrase, filler) and words of identifiers (`temp_events`) are never judged.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -113,6 +114,8 @@ type WordHash = BuildHasherDefault<WordHasher>;
 pub(crate) struct Services {
     /// The known alias words and their services (only looked up, never iterated).
     lookup: HashMap<Box<str>, u32, WordHash>,
+    /// The same, sorted by word: scanned for an alias one edit from a typo.
+    sorted: ServiceWords,
     /// Per service, the number of servers whose `name` fields contain one of its aliases.
     present: Vec<u32>,
     /// Per server, the services its tools' `name` fields contain, sorted.
@@ -128,9 +131,10 @@ impl Services {
     /// A rule over the parsed list `known` (empty: the rule never fires).
     pub(crate) fn new(known: ServiceWords) -> Services {
         let n = known.iter().map(|&(_, s)| s as usize + 1).max().unwrap_or(0);
-        let lookup = known.into_iter().collect();
+        let lookup = known.iter().cloned().collect();
         Services {
             lookup,
+            sorted: known,
             present: vec![0; n],
             by_server: BTreeMap::new(),
             name_stems: BTreeMap::new(),
@@ -141,6 +145,26 @@ impl Services {
     /// The service `word` names, if it is a known alias.
     fn service(&self, word: &str) -> Option<u32> {
         self.lookup.get(word).copied()
+    }
+
+    /// The service query term `t` names, and the alias it names it by: its word, or for a
+    /// word the index took for a typo ([`QueryTerm::corrected`]), the first alias in sorted
+    /// order one edit away with the same first letter (`vercl` names `vercel`).
+    fn service_of<'t>(&self, t: &'t QueryTerm) -> Option<(u32, Cow<'t, str>)> {
+        if let Some(s) = self.service(t.word()) {
+            return Some((s, Cow::Borrowed(t.word())));
+        }
+        if !t.corrected() {
+            return None;
+        }
+        let word = t.word();
+        let first = word.as_bytes().first();
+        let lo = self.sorted.partition_point(|(w, _)| w.as_bytes().first() < first);
+        self.sorted[lo..]
+            .iter()
+            .take_while(|(w, _)| w.as_bytes().first() == first)
+            .find(|(w, _)| toolsift_text::within_one_edit(w, word))
+            .map(|(w, s)| (*s, Cow::Owned(w.to_string())))
     }
 
     /// Records the `name` field texts of server `server`'s tools, replacing what was recorded
@@ -226,12 +250,9 @@ impl Services {
             .terms()
             .iter()
             .filter(|t| t.origin() == Origin::Whole)
-            .map(|t| t.word())
-            .filter(|w| {
-                self.service(w)
-                    .is_some_and(|s| self.present.get(s as usize).is_some_and(|&c| c == 0))
-            })
-            .map(str::to_owned)
+            .filter_map(|t| self.service_of(t))
+            .filter(|(s, _)| self.present.get(*s as usize).is_some_and(|&c| c == 0))
+            .map(|(_, alias)| alias.into_owned())
             .collect()
     }
 
@@ -248,15 +269,15 @@ impl Services {
         if self.lookup.is_empty() {
             return None;
         }
-        let mut named: Vec<(u32, &str)> = Vec::new();
+        let mut named: Vec<(u32, Cow<'_, str>)> = Vec::new();
         for t in outcome.terms().iter().filter(|t| t.origin() == Origin::Whole) {
-            if let Some(s) = self.service(t.word())
+            if let Some((s, alias)) = self.service_of(t)
                 && self.present.get(s as usize).is_some_and(|&c| c > 0)
             {
-                named.push((s, t.word()));
+                named.push((s, alias));
             }
         }
-        let &(_, service_word) = named.first()?;
+        let service_word = named.first()?.1.clone();
         // Only words written as plain words count; parts of identifiers (`temp_events`,
         // `logs-2024`) are the user's data, not the action asked for.
         let written_plain = |word: &str| {
@@ -275,7 +296,7 @@ impl Services {
         for (i, t) in outcome.terms().iter().enumerate() {
             if t.origin() != Origin::Whole
                 || t.df() == 0
-                || self.service(t.word()).is_some()
+                || self.service_of(t).is_some()
                 || !self.name_stems.contains_key(t.stem())
                 || !written_plain(t.word())
             {
@@ -292,6 +313,6 @@ impl Services {
         let offered =
             outcome.hits().iter().any(|h| h.matched().any(|m| m == i) && in_scope(h.doc()))
                 || index.matches_in_groups(term.word(), &scope);
-        (!offered).then(|| (service_word.to_owned(), term.word().to_owned()))
+        (!offered).then(|| (service_word.into_owned(), term.word().to_owned()))
     }
 }

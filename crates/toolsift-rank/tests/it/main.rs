@@ -5,7 +5,7 @@
 //! remove, replace a group), `expansion` (query expansion and the order key), `lexicon` (the intent lexicon of
 //! toolsift-text as the expander), `golden` (explain output), `props` (proptest laws), `saved` (the
 //! `serde` feature), `config` (builder validation), `batches` (a large batch against small ones, bit for
-//! bit).
+//! bit), `typos` (typo matching).
 
 mod abstention;
 // One large batch (line and chunk memos) against small batches, bit for bit.
@@ -23,6 +23,7 @@ mod roundtrip;
 #[cfg(feature = "serde")]
 mod saved;
 mod scoring;
+mod typos;
 mod updates;
 
 use std::borrow::Cow;

@@ -1,7 +1,8 @@
-//! `for_each_edit`: every word at distance 1, each once, and nothing for other words.
+//! `for_each_edit`: every word at distance 1, each once, and nothing for other words;
+//! `within_one_edit`: exactly the pairs at distance 0 or 1.
 
 use proptest::prelude::*;
-use toolsift_text::for_each_edit;
+use toolsift_text::{for_each_edit, within_one_edit};
 
 /// Optimal-string-alignment distance (Damerau–Levenshtein with adjacent swaps), small inputs.
 fn distance(a: &[u8], b: &[u8]) -> usize {
@@ -46,8 +47,42 @@ fn typos_of_a_word_reach_it() {
     assert!(edits("abcdefg", 5).len() <= 54 * 7 + 25);
 }
 
+#[test]
+fn within_one_edit_cases() {
+    for (a, b, want) in [
+        ("issue", "issue", true),
+        ("isue", "issue", true),
+        ("issue", "isue", true),
+        ("isseu", "issue", true),
+        ("ossue", "issue", true),
+        ("issuex", "issue", true),
+        ("siuse", "issue", false),
+        ("isuee", "issue", false),
+        ("is", "issue", false),
+        ("", "a", true),
+        ("", "", true),
+        ("ab", "ba", true),
+        ("abc", "cba", false),
+        ("café", "cafe", false),
+    ] {
+        assert_eq!(within_one_edit(a, b), want, "{a} ~ {b}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// `within_one_edit` is the distance-at-most-1 test, symmetric, and holds for exactly the
+    /// variants `for_each_edit` emits.
+    #[test]
+    fn within_one_edit_is_distance_at_most_one(a in "[abc]{0,6}", b in "[abc]{0,6}") {
+        let d = distance(a.as_bytes(), b.as_bytes());
+        prop_assert_eq!(within_one_edit(&a, &b), d <= 1, "{} ~ {}", a, b);
+        prop_assert_eq!(within_one_edit(&a, &b), within_one_edit(&b, &a));
+        if !a.is_empty() {
+            prop_assert_eq!(edits(&a, 1).contains(&b), d == 1, "{} → {}", a, b);
+        }
+    }
 
     /// Every variant is at distance exactly 1, comes once, and the count is the size of the
     /// distance-1 neighbourhood over `a`–`z` (checked against a brute-force search on short

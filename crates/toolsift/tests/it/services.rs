@@ -222,3 +222,37 @@ fn exact_tool_names_are_answered() {
         );
     }
 }
+
+/// A misspelt service name (a word the index takes for a typo: unknown to the catalog and the
+/// lexicon) still names its service, by the alias one edit away with the same first letter;
+/// the model is told the alias, not the misspelling.
+#[test]
+fn misspelt_services_are_recognized() {
+    let search = mixed();
+    for (query, missing) in [
+        ("bitbuket open pull request", "bitbucket"),
+        ("acknowledge the pagerdtuy incident", "pagerduty"),
+        ("create a task in asanna", "asana"),
+    ] {
+        assert_eq!(refused(&search, query), Some(vec![missing.to_owned()]), "{query:?}");
+    }
+    // A present service misspelt answers with its tools, typo-matched.
+    let hits = search.search("githb open pull request", 3);
+    assert!(hits.hits().iter().any(|h| h.name() == "mcp__github__create_pull_request"), "{hits:?}");
+    // A changed first letter, or two edits, is not a service name.
+    assert_eq!(refused(&search, "vitbucket open pull request"), None);
+    assert_eq!(refused(&search, "bitbukt open pull request"), None);
+}
+
+/// A misspelt present service still gets the not-offered check, under its alias.
+#[test]
+fn misspelt_present_services_keep_the_not_offered_check() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server("circleci", &[("rerun_workflow", "Rerun a workflow.")]));
+    catalog.add_server(server("gitlab", &[("cancel_pipeline", "Cancel a running pipeline.")]));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    let results = search.search("circlecj cancel running workflow", 10);
+    let why = results.why_empty().expect("refused");
+    assert_eq!(why.reason(), Abstention::NotOffered);
+    assert_eq!(why.not_offered(), Some(("circleci", "cancel")));
+}

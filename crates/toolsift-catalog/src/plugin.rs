@@ -59,7 +59,19 @@ fn read_tool(ctx: &mut Ctx<'_>, entry: Value, pointer: &str) -> Option<Tool> {
         };
         return function_tool(ctx, &mut function, &at, "parameters");
     }
-    let kind = obj.get("type").and_then(Value::as_str).map(str::to_owned);
+    let kind = match obj.get("type") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(t)) => Some(t.clone()),
+        // A `type` that is not a string says nothing: read the entry by its other fields (an
+        // Anthropic tool when it has a name), and say so.
+        Some(other) => {
+            let message = format!("type is {}, not a string; ignored", type_word(other));
+            let name = obj.get("name").and_then(Value::as_str).map(str::to_owned);
+            let at = push_token(pointer, "type");
+            ctx.report(DiagnosticKind::WrongType, name.as_deref(), &at, message);
+            None
+        }
+    };
     match kind.as_deref() {
         // OpenAI Responses form: the function's fields are flat.
         Some("function") => function_tool(ctx, &mut obj, pointer, "parameters"),

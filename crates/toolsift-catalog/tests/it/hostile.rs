@@ -377,6 +377,7 @@ const PLUGIN: &[(&str, &str)] = &[
             "unsupported-tool /5\n",
             "missing-name /6\n",
             "not-an-object /7/function\n",
+            "wrong-type /8/type\n",
             "not-an-object /9\n",
             "not-an-object /10",
         ),

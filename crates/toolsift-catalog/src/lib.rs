@@ -95,5 +95,6 @@ pub use limits::Limits;
 pub use load::{Loader, load_file, load_mcp, load_openapi, load_plugin};
 pub use model::{OpenApiOperation, Server, Tool, ToolId, ToolKind};
 pub use names::{MAX_NAME_LEN, NameScheme, is_valid_model_name};
+pub use parse::parse_document;
 #[cfg(feature = "rmcp")]
 pub use rmcp::load_rmcp;

@@ -17,8 +17,8 @@
 ///
 /// Two limits belong to the parsers and are not configurable: JSON nesting deeper than 128
 /// levels is an [`ErrorKind::Json`](crate::ErrorKind::Json) error (serde_json's recursion
-/// limit), and YAML documents are parsed with a nesting limit of 128 and serde-saphyr's alias
-/// budget (at most 1,000,000 replayed alias events), so "billion laughs" documents are an
+/// limit), and YAML documents are parsed with a nesting limit of 128 and an alias budget (at
+/// most 1,000,000 events replayed through aliases), so "billion laughs" documents are an
 /// [`ErrorKind::Yaml`](crate::ErrorKind::Yaml) error.
 ///
 /// ```

@@ -56,7 +56,7 @@ impl Loader {
         kind: ToolKind,
         server: &str,
     ) -> Result<Loaded, Error> {
-        let doc = parse::parse(input.as_ref(), &self.limits)?;
+        let doc = parse::parse_document(input.as_ref(), &self.limits)?;
         match kind {
             ToolKind::Mcp => mcp::load(doc, server, &self.limits),
             ToolKind::OpenApi => openapi::load(&doc, server, &self.limits),

@@ -1,5 +1,5 @@
-//! Reading documents: size and UTF-8 checks, then JSON (serde_json) or YAML (serde-saphyr) into
-//! one [`serde_json::Value`].
+//! Reading documents: size and UTF-8 checks, then JSON (serde_json) or YAML (granit-parser's
+//! events, built in [`crate::yaml`]) into one [`serde_json::Value`].
 
 use serde_json::Value;
 
@@ -9,8 +9,17 @@ use crate::limits::Limits;
 /// The YAML nesting limit, equal to serde_json's recursion limit so both formats agree.
 const MAX_NESTING: usize = 128;
 
-/// Parses a document: JSON when its first non-blank character is `{` or `[`, else YAML.
-pub(crate) fn parse(bytes: &[u8], limits: &Limits) -> Result<Value, Error> {
+/// Parses a catalog document into a JSON value, as the loaders do before reading tools: JSON
+/// when its first non-blank character is `{` or `[`, else YAML (1.2 core schema, only
+/// `true`/`false` as booleans, last duplicate key wins, `<<` merges, aliases expanded under a
+/// budget, non-string keys as their text, `.inf`/`.nan` as strings). A leading BOM is skipped.
+///
+/// # Errors
+///
+/// [`ErrorKind::TooLarge`] past `limits.max_document_bytes`, [`ErrorKind::NotUtf8`],
+/// [`ErrorKind::Json`] or [`ErrorKind::Yaml`] with the line and column of the problem
+/// (nesting deeper than 128 and alias bombs included).
+pub fn parse_document(bytes: &[u8], limits: &Limits) -> Result<Value, Error> {
     if bytes.len() > limits.max_document_bytes {
         return Err(Error::new(
             ErrorKind::TooLarge,
@@ -37,32 +46,12 @@ fn parse_yaml(bytes: &[u8]) -> Result<Value, Error> {
         Error::new(ErrorKind::NotUtf8, format!("invalid utf-8 at byte {}", e.valid_up_to()))
             .at(line, column)
     })?;
-    let mut options = serde_saphyr::Options::default();
-    options.with_snippet = false;
-    options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::LastWins;
-    // OpenAPI documents are YAML 1.2: only `true`/`false` are booleans. YAML 1.1's `y`, `n`,
-    // `yes`, `no`, `on` and `off` stay strings, so a parameter named `n` keeps its name.
-    options.strict_booleans = true;
-    let mut budget = serde_saphyr::Budget::default();
-    budget.max_depth = MAX_NESTING;
-    // Nodes and events are bounded by the document size, which is already limited; the
-    // alias budget (the defaults) stops alias bombs.
-    budget.max_nodes = usize::MAX;
-    budget.max_events = usize::MAX;
-    options.budget = Some(budget);
-    options.non_finite_float_policy = serde_saphyr::NonFiniteFloatPolicy::AsString;
-    serde_saphyr::from_str_with_options::<crate::yaml::Lenient>(text, options).map(|v| v.0).map_err(
-        |e| {
-            let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
-            let message = strip_position(&first_line(&e.to_string()));
-            Error::new(ErrorKind::Yaml, message).at(line, column)
-        },
-    )
+    crate::yaml::parse(text, MAX_NESTING)
+        .map_err(|e| Error::new(ErrorKind::Yaml, e.message).at(e.line, e.column))
 }
 
-/// serde_json appends " at line L column C" (serde-saphyr " at line L, column C"); the position
-/// is reported separately. Only such a suffix is removed: a position inside the message (such
-/// as serde-saphyr's "(used at line L, column C)") is kept whole.
+/// serde_json appends " at line L column C"; the position is reported separately. Only such a
+/// suffix is removed: a position inside the message is kept whole.
 fn strip_position(message: &str) -> String {
     let Some(i) = message.rfind(" at line ") else { return message.to_owned() };
     let tail = &message[i + " at line ".len()..];
@@ -72,10 +61,6 @@ fn strip_position(message: &str) -> String {
     let is_position = !line.is_empty()
         && column.is_some_and(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()));
     if is_position { message[..i].to_owned() } else { message.to_owned() }
-}
-
-fn first_line(message: &str) -> String {
-    message.lines().next().unwrap_or("").trim().to_owned()
 }
 
 /// The 1-based line and column of a byte offset.

@@ -1,112 +1,767 @@
-//! Reading YAML into [`serde_json::Value`] leniently: YAML allows keys that JSON does not
-//! (`null`, `true`, `1.5`, even sequences), and OpenAPI documents in the wild use some of them.
-//! Such keys become strings (`"null"`, `"true"`, `"1.5"`, or the key's JSON text) instead of
-//! failing the whole document.
+//! Reading YAML into [`serde_json::Value`] straight from granit-parser's events, with the
+//! resolution serde-saphyr applied when it did this job (and still does in the tests, which
+//! compare both): the YAML 1.2 core schema with strict booleans, non-finite floats as their
+//! canonical text, last duplicate key wins, `<<` merge keys, anchors and aliases under a
+//! budget, and lenient keys. YAML allows keys that JSON does not (`null`, `true`, `1.5`, even
+//! sequences), and OpenAPI documents in the wild use some of them; such keys become strings
+//! (`"null"`, `"true"`, `"1.5"`, or the key's JSON text) instead of failing the whole document.
 
-use std::fmt;
+use std::borrow::Cow;
+use std::collections::HashSet;
 
-use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use granit_parser::{Event, Parser, ScalarStyle, Span, StrInput, Tag};
 use serde_json::{Map, Number, Value};
 
-/// A [`Value`] read with lenient keys.
-pub(crate) struct Lenient(pub(crate) Value);
+/// At most this many events are replayed through aliases in one document (serde-saphyr's
+/// default `max_total_replayed_events`), and as many recorded under anchors (its default
+/// `max_recorded_anchor_events`): an alias bomb fails instead of eating memory.
+const MAX_ALIAS_EVENTS: u64 = 1_000_000;
 
-impl<'de> serde::Deserialize<'de> for Lenient {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Lenient, D::Error> {
-        deserializer.deserialize_any(ValueVisitor).map(Lenient)
+/// A YAML error: a message without position, and the 1-based line and column of the problem.
+#[derive(Debug)]
+pub(crate) struct YamlError {
+    pub(crate) message: String,
+    pub(crate) line: u64,
+    pub(crate) column: u64,
+}
+
+impl YamlError {
+    fn at(message: impl Into<String>, span: &Span) -> YamlError {
+        YamlError {
+            message: message.into(),
+            line: span.start.line() as u64,
+            column: span.start.col() as u64 + 1,
+        }
     }
 }
 
-struct ValueVisitor;
+/// Parses one YAML document into a [`Value`]; containers nested deeper than `max_nesting`
+/// (aliases included) are an error.
+pub(crate) fn parse(text: &str, max_nesting: usize) -> Result<Value, YamlError> {
+    let options = granit_parser::options! { emit_comments: false };
+    let mut builder = Builder {
+        parser: Parser::new_from_str_with_options(text, options),
+        anchors: Vec::new(),
+        items: Vec::new(),
+        entries: Vec::new(),
+        replayed: 0,
+        recorded: 0,
+        max_nesting,
+    };
+    builder.document()
+}
 
-impl<'de> Visitor<'de> for ValueVisitor {
-    type Value = Value;
+/// What an anchored node leaves for its aliases.
+struct Anchor {
+    value: Value,
+    /// The events an alias replays: 1 per scalar, 2 per collection.
+    events: u64,
+    /// How deep the value nests (0 for a scalar).
+    height: usize,
+}
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any yaml value")
-    }
+/// A built node with the measures aliases need.
+struct Node {
+    value: Value,
+    events: u64,
+    height: usize,
+}
 
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
-    }
+/// The identity of a key for duplicates between explicit and merged entries, as serde-saphyr
+/// tells them apart: integers by value (in text form), other keys by their text.
+#[derive(PartialEq, Eq, Hash, Clone)]
+struct KeyId {
+    integer: bool,
+    text: String,
+}
 
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::Number(v.into()))
-    }
+/// A map entry waiting to be inserted.
+struct Entry {
+    id: KeyId,
+    value: Value,
+}
 
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::Number(v.into()))
-    }
+struct Builder<'a> {
+    parser: Parser<'a, StrInput<'a>>,
+    /// Anchored nodes by anchor id (granit numbers them from 1 within the stream).
+    anchors: Vec<Option<Anchor>>,
+    /// The items of the open sequences, innermost last.
+    items: Vec<Value>,
+    /// The explicit entries of the open mappings, innermost last.
+    entries: Vec<(String, Value)>,
+    replayed: u64,
+    recorded: u64,
+    max_nesting: usize,
+}
 
-    fn visit_i128<E>(self, v: i128) -> Result<Value, E> {
-        Ok(i64::try_from(v)
-            .map_or_else(|_| Value::String(v.to_string()), |n| Value::Number(n.into())))
-    }
+type Spanned<'a> = (Event<'a>, Span);
 
-    fn visit_u128<E>(self, v: u128) -> Result<Value, E> {
-        Ok(u64::try_from(v)
-            .map_or_else(|_| Value::String(v.to_string()), |n| Value::Number(n.into())))
-    }
-
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        // JSON has no infinities or NaN; keep their YAML spelling as text.
-        Ok(Number::from_f64(v).map_or_else(|| Value::String(v.to_string()), Value::Number))
-    }
-
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
-    }
-
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
-    }
-
-    fn visit_bytes<E>(self, v: &[u8]) -> Result<Value, E> {
-        Ok(Value::String(String::from_utf8_lossy(v).into_owned()))
-    }
-
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_none<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(ValueVisitor)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
-        while let Some(Lenient(v)) = seq.next_element()? {
-            out.push(v);
+impl<'a> Builder<'a> {
+    fn next(&mut self) -> Result<Spanned<'a>, YamlError> {
+        match self.parser.next() {
+            Some(Ok(event)) => Ok(event),
+            Some(Err(e)) => Err(scan_error(&e)),
+            // The parser ends every stream with `StreamEnd`, after which `document` stops.
+            None => {
+                Err(YamlError { message: "unexpected end of input".to_owned(), line: 1, column: 1 })
+            }
         }
-        Ok(Value::Array(out))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut out = Map::new();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            let Lenient(value) = map.next_value()?;
+    fn document(&mut self) -> Result<Value, YamlError> {
+        let mut value = None;
+        loop {
+            let (event, span) = self.next()?;
+            match event {
+                Event::StreamStart | Event::DocumentEnd => {}
+                Event::StreamEnd => break,
+                Event::DocumentStart(..) => {
+                    let (event, span) = self.next()?;
+                    if value.is_some() {
+                        return Err(YamlError::at(
+                            "multiple YAML documents detected; only one is read",
+                            &span,
+                        ));
+                    }
+                    value = Some(self.node(event, span, 0)?.value);
+                }
+                _ => return Err(YamlError::at("unexpected event", &span)),
+            }
+        }
+        Ok(value.unwrap_or(Value::Null))
+    }
+
+    /// Builds the node that starts with `event`, at container depth `depth`.
+    fn node(&mut self, event: Event<'a>, span: Span, depth: usize) -> Result<Node, YamlError> {
+        match event {
+            Event::Scalar(text, style, anchor, tag) => {
+                let value = scalar(text, style, tag.as_deref(), &span)?;
+                self.finish(Node { value, events: 1, height: 0 }, anchor, &span)
+            }
+            Event::SequenceStart(_, anchor, tag) => {
+                check_collection_tag(tag.as_deref(), false, &span)?;
+                let depth = self.enter(depth, &span)?;
+                let node = self.sequence(depth, None)?;
+                self.finish(node, anchor, &span)
+            }
+            Event::MappingStart(_, anchor, tag) => {
+                check_collection_tag(tag.as_deref(), true, &span)?;
+                let depth = self.enter(depth, &span)?;
+                let node = self.mapping(depth)?;
+                self.finish(node, anchor, &span)
+            }
+            Event::Alias(id) => self.alias(id, depth, &span),
+            _ => Err(YamlError::at("unexpected event", &span)),
+        }
+    }
+
+    /// Builds a sequence after its start event; `spans`, when given, receives the span of
+    /// each item.
+    fn sequence(
+        &mut self,
+        depth: usize,
+        mut spans: Option<&mut Vec<Span>>,
+    ) -> Result<Node, YamlError> {
+        let start = self.items.len();
+        let (mut events, mut height) = (2, 0);
+        loop {
+            let (event, span) = self.next()?;
+            if matches!(event, Event::SequenceEnd) {
+                break;
+            }
+            if let Some(spans) = spans.as_deref_mut() {
+                spans.push(span);
+            }
+            let item = self.node(event, span, depth)?;
+            events += item.events;
+            height = height.max(item.height);
+            self.items.push(item.value);
+        }
+        // Items gather on one stack shared by all open sequences, so each array is allocated
+        // once, at its exact size.
+        let items: Vec<Value> = self.items.drain(start..).collect();
+        Ok(Node { value: Value::Array(items), events, height: height + 1 })
+    }
+
+    /// Builds the value of a `<<` key and appends the entries it merges; a bad item of a
+    /// sequence is reported at the item.
+    fn merge_value(
+        &mut self,
+        event: Event<'a>,
+        span: Span,
+        depth: usize,
+        merges: &mut Vec<Entry>,
+    ) -> Result<Node, YamlError> {
+        let Event::SequenceStart(_, anchor, tag) = event else {
+            let node = self.node(event, span, depth)?;
+            merge_entries(node.value.clone(), merges, &span)?;
+            return Ok(node);
+        };
+        check_collection_tag(tag.as_deref(), false, &span)?;
+        let inner = self.enter(depth, &span)?;
+        let mut spans = Vec::new();
+        let node = self.sequence(inner, Some(&mut spans))?;
+        if let Value::Array(items) = &node.value {
+            for (item, span) in items.iter().zip(&spans) {
+                merge_entries(item.clone(), merges, span)?;
+            }
+        }
+        self.finish(node, anchor, &span)
+    }
+
+    fn enter(&self, depth: usize, span: &Span) -> Result<usize, YamlError> {
+        let depth = depth + 1;
+        if depth > self.max_nesting {
+            return Err(YamlError::at(
+                format!("budget breached: Depth {{ depth: {depth} }}"),
+                span,
+            ));
+        }
+        Ok(depth)
+    }
+
+    /// Records an anchored node for its aliases.
+    #[inline]
+    fn finish(&mut self, node: Node, anchor: usize, span: &Span) -> Result<Node, YamlError> {
+        if anchor == 0 {
+            return Ok(node);
+        }
+        self.record(node, anchor, span)
+    }
+
+    /// Keeps a copy of an anchored node; the copies together hold at most
+    /// [`MAX_ALIAS_EVENTS`] events (serde-saphyr's limit on recorded anchor events).
+    #[inline(never)]
+    fn record(&mut self, node: Node, anchor: usize, span: &Span) -> Result<Node, YamlError> {
+        self.recorded += node.events;
+        if self.recorded > MAX_ALIAS_EVENTS {
+            return Err(YamlError::at(
+                format!("budget breached: anchors record more than {MAX_ALIAS_EVENTS} events"),
+                span,
+            ));
+        }
+        if self.anchors.len() <= anchor {
+            self.anchors.resize_with(anchor + 1, || None);
+        }
+        self.anchors[anchor] =
+            Some(Anchor { value: node.value.clone(), events: node.events, height: node.height });
+        Ok(node)
+    }
+
+    fn alias(&mut self, id: usize, depth: usize, span: &Span) -> Result<Node, YamlError> {
+        let Some(Some(anchor)) = self.anchors.get(id) else {
+            return Err(YamlError::at("alias references unknown anchor", span));
+        };
+        if depth + anchor.height > self.max_nesting {
+            return Err(YamlError::at(
+                format!("budget breached: Depth {{ depth: {} }}", depth + anchor.height),
+                span,
+            ));
+        }
+        self.replayed += anchor.events;
+        if self.replayed > MAX_ALIAS_EVENTS {
+            return Err(YamlError::at(
+                format!("budget breached: alias expansion beyond {MAX_ALIAS_EVENTS} events"),
+                span,
+            ));
+        }
+        Ok(Node { value: anchor.value.clone(), events: anchor.events, height: anchor.height })
+    }
+
+    /// Builds a mapping after its start event, with serde-saphyr's order of entries: keys are
+    /// inserted as they come (a repeated key keeps its first place and takes the last value);
+    /// from the first integer key on, the rest of the map is collected and each key keeps
+    /// only its last occurrence, in that place; merged entries come last, each only if no
+    /// explicit key and no earlier merged entry has its identity.
+    fn mapping(&mut self, depth: usize) -> Result<Node, YamlError> {
+        let start = self.entries.len();
+        let mut collected: Option<Vec<Entry>> = None;
+        let mut merges: Vec<Entry> = Vec::new();
+        let mut has_merges = false;
+        let (mut events, mut height) = (2, 0);
+        loop {
+            let (event, span) = self.next()?;
+            if matches!(event, Event::MappingEnd) {
+                break;
+            }
+            let is_merge = matches!(
+                &event,
+                Event::Scalar(text, style, _, tag) if text == "<<" && match tag {
+                    None => *style == ScalarStyle::Plain,
+                    Some(tag) => is_merge_tag(tag),
+                }
+            );
+            let key = self.node(event, span, depth)?;
+            let (event, span) = self.next()?;
+            if is_merge {
+                let value = self.merge_value(event, span, depth, &mut merges)?;
+                events += key.events + value.events;
+                height = height.max(key.height).max(value.height);
+                has_merges = true;
+                continue;
+            }
+            let value = self.node(event, span, depth)?;
+            events += key.events + value.events;
+            height = height.max(key.height).max(value.height);
+            let integer = contains_integer(&key.value);
+            let text = key_text(key.value);
+            match &mut collected {
+                Some(entries) => {
+                    entries.push(Entry { id: KeyId { integer, text }, value: value.value })
+                }
+                None if integer => {
+                    collected =
+                        Some(vec![Entry { id: KeyId { integer, text }, value: value.value }]);
+                }
+                None => self.entries.push((text, value.value)),
+            }
+        }
+        // Entries gather on one stack shared by all open mappings, so each map is allocated
+        // once, at its size, without rehashing as it grows.
+        let mut out = Map::with_capacity(self.entries.len() - start);
+        for (key, value) in self.entries.drain(start..) {
             out.insert(key, value);
         }
-        Ok(Value::Object(out))
+        if collected.is_some() || has_merges {
+            let mut seen: HashSet<KeyId> =
+                out.keys().map(|k| KeyId { integer: false, text: k.clone() }).collect();
+            if let Some(entries) = collected {
+                for entry in last_wins(entries) {
+                    seen.insert(entry.id.clone());
+                    out.insert(entry.id.text, entry.value);
+                }
+            }
+            for entry in merges {
+                if seen.insert(entry.id.clone()) {
+                    out.insert(entry.id.text, entry.value);
+                }
+            }
+        }
+        Ok(Node { value: Value::Object(out), events, height: height + 1 })
     }
 }
 
-/// Reads a map key of any kind as a string.
-struct KeySeed;
+fn is_merge_tag(tag: &Tag) -> bool {
+    tag.suffix_in_namespace("tag:yaml.org,2002:").is_some_and(|s| s == "merge")
+        || tag.suffix_in_namespace("!").is_some_and(|s| s == "!merge")
+}
 
-impl<'de> DeserializeSeed<'de> for KeySeed {
-    type Value = String;
+/// Keeps the last entry of each key identity, in its place.
+fn last_wins(entries: Vec<Entry>) -> Vec<Entry> {
+    let mut seen = HashSet::with_capacity(entries.len());
+    let mut kept: Vec<Entry> =
+        entries.into_iter().rev().filter(|e| seen.insert(e.id.clone())).collect();
+    kept.reverse();
+    kept
+}
 
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
-        let value = d.deserialize_any(ValueVisitor)?;
-        Ok(match value {
-            Value::String(s) => s,
-            Value::Null => "null".to_owned(),
-            other => other.to_string(),
-        })
+/// The entries a `<<` value contributes: a mapping's own, a sequence's in order, none for null.
+fn merge_entries(value: Value, out: &mut Vec<Entry>, span: &Span) -> Result<(), YamlError> {
+    match value {
+        Value::Null => Ok(()),
+        Value::Object(map) => {
+            out.extend(map.into_iter().map(|(text, value)| {
+                let integer = is_integer_text(&text);
+                Entry { id: KeyId { integer, text }, value }
+            }));
+            Ok(())
+        }
+        Value::Array(items) => {
+            items.into_iter().try_for_each(|item| merge_entries(item, out, span))
+        }
+        _ => Err(YamlError::at("YAML merge value must be mapping or sequence of mappings", span)),
     }
+}
+
+fn is_integer_text(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && (text.parse::<i64>().is_ok() || text.parse::<u64>().is_ok())
+}
+
+fn contains_integer(value: &Value) -> bool {
+    match value {
+        Value::Number(n) => n.is_i64() || n.is_u64(),
+        Value::Array(items) => items.iter().any(contains_integer),
+        Value::Object(map) => map.iter().any(|(k, v)| is_integer_text(k) || contains_integer(v)),
+        _ => false,
+    }
+}
+
+/// A key as text: strings as they are, `null` as "null", anything else as its JSON text.
+fn key_text(value: Value) -> String {
+    match value {
+        Value::String(s) => s,
+        Value::Null => "null".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// What a node's tag asks for, as serde-saphyr classifies tags.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TagClass {
+    /// No tag, or one that leaves resolution to the node (custom tags).
+    Untyped,
+    /// `!!str` or the non-specific `!`.
+    Str,
+    Null,
+    Bool,
+    Int,
+    Float,
+    /// `!!binary`: base64 text of UTF-8 bytes.
+    Binary,
+    /// `!!timestamp`: a scalar that does not read as a string.
+    Timestamp,
+    /// `!!time`, `!!degrees`, `!!radians`: numeric conversions serde-saphyr leaves disabled.
+    Angle,
+    /// `!!merge`, `!!value`, `!!include`: scalars otherwise read as untagged.
+    OtherScalar,
+    Seq,
+    Map,
+}
+
+impl TagClass {
+    /// Whether the tag requires a scalar node.
+    fn scalar_only(self) -> bool {
+        !matches!(self, TagClass::Untyped | TagClass::Seq | TagClass::Map)
+            && !matches!(self, TagClass::Str) // `!` is non-specific; `!!str` is checked apart
+    }
+}
+
+fn tag_class(tag: &Tag) -> TagClass {
+    if is_merge_tag(tag)
+        || tag.suffix_in_namespace("tag:yaml.org,2002:").is_some_and(|s| s == "value")
+    {
+        return TagClass::OtherScalar;
+    }
+    if let Some(suffix) = tag.core_suffix() {
+        return named_class(suffix);
+    }
+    if tag.suffix_in_namespace("tag:yaml.org,2002:").is_some_and(|s| s == "merge" || s == "value") {
+        return TagClass::OtherScalar;
+    }
+    if let Some(name) = tag.suffix_in_namespace("tag:yaml.org,2002:") {
+        return named_class(name.strip_prefix('!').unwrap_or(&name));
+    }
+    let Some(suffix) = tag.suffix_in_namespace("!") else { return TagClass::Untyped };
+    match suffix.as_ref() {
+        "" | "!" => TagClass::Str,
+        "!timestamp" => TagClass::Timestamp,
+        "!binary" => TagClass::Binary,
+        "!value" => TagClass::OtherScalar,
+        name => match name.strip_prefix('!') {
+            Some(core @ ("null" | "bool" | "int" | "float" | "map" | "seq" | "str")) => {
+                named_class(core)
+            }
+            Some(_) => TagClass::Untyped,
+            None => named_class(name),
+        },
+    }
+}
+
+fn named_class(name: &str) -> TagClass {
+    match name {
+        "str" => TagClass::Str,
+        "null" => TagClass::Null,
+        "bool" => TagClass::Bool,
+        "int" => TagClass::Int,
+        "float" => TagClass::Float,
+        "map" => TagClass::Map,
+        "seq" => TagClass::Seq,
+        "timestamp" => TagClass::Timestamp,
+        "binary" => TagClass::Binary,
+        "time" | "degrees" | "radians" => TagClass::Angle,
+        "include" => TagClass::OtherScalar,
+        _ => TagClass::Untyped,
+    }
+}
+
+/// Whether `tag` names `!!str` itself rather than the non-specific `!`.
+fn is_str_tag(tag: &Tag) -> bool {
+    !matches!(tag.suffix_in_namespace("!").as_deref(), Some("" | "!"))
+}
+
+fn unsupported_tag(tag: &Tag, span: &Span) -> YamlError {
+    YamlError::at(format!("unsupported tag `{}{}`", tag.original_handle(), tag.suffix()), span)
+}
+
+/// Checks a collection's tag against its kind: scalar tags on collections, `!!seq` on a
+/// mapping and `!!map` on a sequence are errors; other tags are ignored.
+fn check_collection_tag(tag: Option<&Tag>, mapping: bool, span: &Span) -> Result<(), YamlError> {
+    let Some(tag) = tag else { return Ok(()) };
+    let class = tag_class(tag);
+    let wrong = match class {
+        TagClass::Seq => mapping,
+        TagClass::Map => !mapping,
+        TagClass::Str => is_str_tag(tag),
+        other => other.scalar_only(),
+    };
+    if wrong { Err(unsupported_tag(tag, span)) } else { Ok(()) }
+}
+
+/// Decodes `!!binary` text: standard base64, whitespace ignored, bytes that are UTF-8.
+fn decode_binary(text: &str, span: &Span) -> Result<String, YamlError> {
+    let bytes =
+        decode_base64(text).ok_or_else(|| YamlError::at("invalid !!binary base64", span))?;
+    String::from_utf8(bytes).map_err(|_| YamlError::at("!!binary data is not valid utf-8", span))
+}
+
+fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    fn sextet(b: u8) -> Option<u32> {
+        Some(u32::from(match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        }))
+    }
+    let clean: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    if !clean.len().is_multiple_of(4) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(clean.len() / 4 * 3);
+    let chunks = clean.chunks_exact(4);
+    let last = chunks.len().saturating_sub(1);
+    for (i, chunk) in chunks.enumerate() {
+        let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
+        if pad > 2 || (pad > 0 && i != last) {
+            return None;
+        }
+        let mut n = 0u32;
+        for &c in &chunk[..4 - pad] {
+            n = (n << 6) | sextet(c)?;
+        }
+        n <<= 6 * pad as u32;
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..3 - pad]);
+    }
+    Some(out)
+}
+
+/// Resolves a scalar to a JSON value.
+fn scalar(
+    text: Cow<'_, str>,
+    style: ScalarStyle,
+    tag: Option<&Tag>,
+    span: &Span,
+) -> Result<Value, YamlError> {
+    let class = tag.map_or(TagClass::Untyped, tag_class);
+    match class {
+        TagClass::Untyped | TagClass::OtherScalar if style == ScalarStyle::Plain => Ok(plain(text)),
+        TagClass::Untyped | TagClass::OtherScalar | TagClass::Str => {
+            Ok(Value::String(text.into_owned()))
+        }
+        TagClass::Null => Ok(Value::Null),
+        TagClass::Bool => match yaml_trim(&text) {
+            "true" | "True" | "TRUE" => Ok(Value::Bool(true)),
+            "false" | "False" | "FALSE" => Ok(Value::Bool(false)),
+            _ => Err(YamlError::at("invalid boolean (strict mode expects true/false)", span)),
+        },
+        TagClass::Int => {
+            let t = yaml_trim(&text);
+            let parsed = if t.starts_with('-') {
+                parse_int_signed(t).and_then(|v| i64::try_from(v).ok()).map(Number::from)
+            } else {
+                parse_int_unsigned(t).and_then(|v| u64::try_from(v).ok()).map(Number::from)
+            };
+            parsed.map(Value::Number).ok_or_else(|| {
+                YamlError::at(
+                    format!("invalid {}", if t.starts_with('-') { "i64" } else { "u64" }),
+                    span,
+                )
+            })
+        }
+        TagClass::Float => {
+            let t = yaml_trim(&text);
+            let value =
+                if is_signed_nan(t) { Some(f64::NAN) } else { parse_float_incl_overflow(&text) };
+            value.map(float_value).ok_or_else(|| YamlError::at("invalid floating point", span))
+        }
+        TagClass::Binary => decode_binary(&text, span).map(Value::String),
+        TagClass::Timestamp => {
+            Err(YamlError::at("cannot deserialize tagged scalar into string", span))
+        }
+        TagClass::Angle => Err(YamlError::at("invalid floating point", span)),
+        TagClass::Seq | TagClass::Map => match tag {
+            Some(tag) => Err(unsupported_tag(tag, span)),
+            None => Ok(Value::Null),
+        },
+    }
+}
+
+/// A finite float as a number; a non-finite one as its canonical YAML text.
+fn float_value(v: f64) -> Value {
+    Number::from_f64(v).map_or_else(
+        || {
+            let text = if v.is_nan() {
+                ".nan"
+            } else if v.is_sign_negative() {
+                "-.inf"
+            } else {
+                ".inf"
+            };
+            Value::String(text.to_owned())
+        },
+        Value::Number,
+    )
+}
+
+/// Resolves an untagged plain scalar: null, bool, int, float, else string. OpenAPI documents
+/// are YAML 1.2: only `true`/`false` are booleans; YAML 1.1's `y`, `n`, `yes`, `no`, `on` and
+/// `off` stay strings, so a parameter named `n` keeps its name.
+fn plain(text: Cow<'_, str>) -> Value {
+    let Some(&first) = text.as_bytes().first() else { return Value::Null };
+    // Fast path: text starting with a letter is only ever null, a boolean or a string (the
+    // float parser's `inf`/`nan` spellings are not finite and stay strings).
+    if first.is_ascii_alphabetic() {
+        return match text.as_ref() {
+            "null" | "Null" | "NULL" => Value::Null,
+            "true" | "True" | "TRUE" => Value::Bool(true),
+            "false" | "False" | "FALSE" => Value::Bool(false),
+            _ => Value::String(text.into_owned()),
+        };
+    }
+    if text == "~" {
+        return Value::Null;
+    }
+    let t = yaml_trim(&text);
+    match t {
+        "true" | "True" | "TRUE" => return Value::Bool(true),
+        "false" | "False" | "FALSE" => return Value::Bool(false),
+        _ => {}
+    }
+    let unsigned = t.strip_prefix(['+', '-']).unwrap_or(t);
+    if matches!(unsigned.as_bytes(), [b'0', b'X' | b'O' | b'B', ..]) || is_signed_nan(t) {
+        return Value::String(text.into_owned());
+    }
+    if t.starts_with('-') {
+        if !leading_zero_decimal(t)
+            && let Some(v) = parse_int_signed(t).and_then(|v| i64::try_from(v).ok())
+        {
+            return Value::Number(v.into());
+        }
+    } else if let Some(v) = parse_int_unsigned(t).and_then(|v| u64::try_from(v).ok()) {
+        return Value::Number(v.into());
+    }
+    match parse_float_incl_overflow(&text) {
+        Some(v) => float_value(v),
+        None => Value::String(text.into_owned()),
+    }
+}
+
+fn yaml_trim(s: &str) -> &str {
+    s.trim_matches([' ', '\t', '\r', '\n'])
+}
+
+fn is_signed_nan(t: &str) -> bool {
+    t.strip_prefix(['+', '-']).is_some_and(|u| matches!(u, ".nan" | ".NaN" | ".NAN"))
+}
+
+fn leading_zero_decimal(t: &str) -> bool {
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+    digits.len() > 1 && digits.starts_with('0') && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Digits in `radix`, with single underscores between digits.
+fn parse_digits(digits: &str, radix: u32) -> Option<u128> {
+    let bytes = digits.as_bytes();
+    let mut value: u128 = 0;
+    let mut saw = false;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'_' {
+            let prev_ok = i > 0 && bytes[i - 1] != b'_';
+            let next_ok = i + 1 < bytes.len() && bytes[i + 1] != b'_';
+            if !prev_ok || !next_ok {
+                return None;
+            }
+            continue;
+        }
+        let d = (b as char).to_digit(radix)?;
+        value = value.checked_mul(u128::from(radix))?.checked_add(u128::from(d))?;
+        saw = true;
+    }
+    saw.then_some(value)
+}
+
+fn radix_and_digits(rest: &str) -> (u32, &str) {
+    if let Some(r) = rest.strip_prefix("0x").or_else(|| rest.strip_prefix("0X")) {
+        (16, r)
+    } else if let Some(r) = rest.strip_prefix("0o").or_else(|| rest.strip_prefix("0O")) {
+        (8, r)
+    } else if let Some(r) = rest.strip_prefix("0b").or_else(|| rest.strip_prefix("0B")) {
+        (2, r)
+    } else {
+        (10, rest)
+    }
+}
+
+/// An integer with an optional sign, as serde-saphyr reads it (no legacy octal).
+fn parse_int_signed(t: &str) -> Option<i128> {
+    let (negative, rest) = match t.strip_prefix('+') {
+        Some(r) => (false, r),
+        None => t.strip_prefix('-').map_or((false, t), |r| (true, r)),
+    };
+    let (radix, digits) = radix_and_digits(rest);
+    if radix == 10 && digits.starts_with('0') && digits != "0" {
+        return None;
+    }
+    let magnitude = parse_digits(digits, radix)?;
+    if negative {
+        if magnitude == (i128::MAX as u128) + 1 {
+            Some(i128::MIN)
+        } else {
+            i128::try_from(magnitude).ok()?.checked_neg()
+        }
+    } else {
+        i128::try_from(magnitude).ok()
+    }
+}
+
+/// An integer with an optional `+`, as serde-saphyr reads it (no legacy octal).
+fn parse_int_unsigned(t: &str) -> Option<u128> {
+    if t.starts_with('-') {
+        return None;
+    }
+    let rest = t.strip_prefix('+').unwrap_or(t);
+    let (radix, digits) = radix_and_digits(rest);
+    if radix == 10 && digits.starts_with('0') && digits != "0" {
+        return None;
+    }
+    parse_digits(digits, radix)
+}
+
+/// A YAML 1.2 float (`.inf`, `.nan` and Rust's finite syntax), or a literal too large for f64.
+fn parse_float_incl_overflow(s: &str) -> Option<f64> {
+    let t = yaml_trim(s);
+    let (negative, unsigned) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    match unsigned {
+        ".nan" | ".NaN" | ".NAN" => return Some(f64::NAN),
+        ".inf" | ".Inf" | ".INF" => {
+            return Some(if negative { f64::NEG_INFINITY } else { f64::INFINITY });
+        }
+        _ => {}
+    }
+    match t.parse::<f64>() {
+        Ok(v) if v.is_finite() => Some(v),
+        Ok(v) if v.is_infinite() && unsigned.as_bytes().first().is_some_and(u8::is_ascii_digit) => {
+            Some(v)
+        }
+        _ => None,
+    }
+}
+
+fn scan_error(e: &granit_parser::ScanError) -> YamlError {
+    let marker = e.marker();
+    let message = match e.kind() {
+        granit_parser::ErrorKind::UnknownAnchor => "alias references unknown anchor".to_owned(),
+        _ => e.info(),
+    };
+    YamlError { message, line: marker.line() as u64, column: marker.col() as u64 + 1 }
 }

@@ -15,6 +15,9 @@ mod errors;
 // Laws checked with proptest.
 mod props;
 
+// YAML read as serde-saphyr read it, with line and column on errors.
+mod yaml;
+
 // The hostile-catalog corpus under tests/hostile/: expected outcome of every file (#10).
 mod hostile;
 

@@ -139,6 +139,7 @@ fn relation(r: Relation) -> &'static str {
         Relation::Exact => "exact",
         Relation::Stem => "stem",
         Relation::Prefix => "prefix",
+        Relation::Typo => "typo",
         _ => "related",
     }
 }

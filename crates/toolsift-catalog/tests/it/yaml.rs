@@ -398,4 +398,21 @@ proptest! {
         let pretty = serde_json::to_string_pretty(&value).unwrap();
         prop_assert_eq!(same(&format!("v: {pretty}")).unwrap(), json!({"v": value}));
     }
+
+    /// Never a panic on YAML-shaped noise (indentation, flow brackets, anchors, aliases, tags,
+    /// merges, block scalars, quotes): a value or a YAML error, and where serde-saphyr reads
+    /// the text too, the same value.
+    #[test]
+    fn yaml_noise_never_panics(text in "([a-c0-9 :,\\-\\[\\]{}&*!|>'\"#?<~.]|\n|\n  |\n    |<<: |&a |\\*a|!!str |!!int ){0,60}") {
+        // A document opener keeps text whose first non-blank character is `[` or `{` YAML.
+        let text = format!("---\n{text}");
+        match ours(&text) {
+            Ok(value) => {
+                if let Ok(expected) = reference(&yaml_text(&text)) {
+                    prop_assert_eq!(value, expected, "{:?}", text);
+                }
+            }
+            Err(e) => prop_assert_eq!(e.kind(), ErrorKind::Yaml, "{}", e),
+        }
+    }
 }

@@ -532,15 +532,47 @@ fn reference_problems_are_counted_per_tool() {
     );
 }
 
+/// Forty operations sharing the reference bomb of `ref-bomb.yaml`: each stops at the
+/// operation budget, and all of them together at the document budget (1,000,000 nodes), so
+/// the document's schemas stay a few megabytes however many operations repeat the bomb.
+#[test]
+fn many_operations_stop_at_the_document_budget() {
+    let bomb = std::fs::read_to_string(format!("{DIR}openapi/ref-bomb.yaml")).expect("corpus");
+    let components = &bomb[bomb.find("components:").expect("components")..];
+    let mut doc = String::from("openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths:\n");
+    for i in 0..40 {
+        doc.push_str(&format!(
+            "  /op{i}:\n    post:\n      operationId: op{i}\n      requestBody:\n        \
+             content:\n          application/json:\n            schema: {{$ref: \
+             '#/components/schemas/L0'}}\n"
+        ));
+    }
+    doc.push_str(components);
+    let loaded = toolsift_catalog::load_openapi(doc.as_bytes(), "s").expect("loads");
+    assert_eq!(loaded.tools().len(), 40);
+    let total: usize = loaded
+        .tools()
+        .iter()
+        .map(|t| serde_json::to_string(&t.input_schema).map_or(0, |s| s.len()))
+        .sum();
+    assert!(total < 10_000_000, "{total} bytes of schema in 40 operations");
+    let too_large =
+        loaded.diagnostics.iter().filter(|d| d.kind() == DiagnosticKind::SchemaTooLarge).count();
+    assert_eq!(too_large, 40, "every operation hits a budget");
+}
+
 /// A 3 KB document whose references would expand to 10^12 nodes: each operation stops at
 /// `max_schema_nodes` (about 1.6 MB of schema), with one diagnostic per operation.
 #[test]
 fn reference_bomb_stops_at_the_node_budget() {
     let loaded = load("openapi/ref-bomb.yaml", ToolKind::OpenApi);
+    let mut total = 0;
     for tool in loaded.tools() {
         let bytes = serde_json::to_string(&tool.input_schema).map_or(0, |s| s.len());
         assert!(bytes < 4_000_000, "{} has {bytes} bytes of schema", tool.name());
+        total += bytes;
     }
+    assert!(total < 4_000_000, "{total} bytes of schema in all");
     let d = &loaded.diagnostics[0];
     assert_eq!(d.kind(), DiagnosticKind::SchemaTooLarge);
     assert!(d.message().contains("200000 schema nodes"), "{}", d.message());

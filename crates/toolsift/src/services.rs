@@ -22,6 +22,10 @@
 //! otherwise the search abstains with
 //! [`Abstention::NotOffered`](crate::Abstention::NotOffered). Words no tool name uses
 //! (paraphrase, filler) and words of identifiers (`temp_events`) are never judged.
+//!
+//! Both rules read a misspelt service name: a query word the index took for a typo
+//! ([`QueryTerm::corrected`]) names the service whose alias is one edit away and starts with
+//! the same letter (`bitbuket` names Bitbucket), and the model is told the alias.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};

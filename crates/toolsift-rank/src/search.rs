@@ -709,11 +709,15 @@ impl Index {
         let (a, b) = v.first_byte_slots(first);
         let typo = cfg.typo_weight;
         let sibling = cfg.stem_weight * typo;
+        let n = word.len();
         let is_typo = |slot: u32| {
+            // The length first, from a byte per slot (a saturated length is checked in full).
+            let len = v.slot_len.get(slot as usize).copied().unwrap_or(u8::MAX);
+            if len != u8::MAX && usize::from(len).abs_diff(n) > 1 {
+                return false;
+            }
             let w = v.slot_word(slot);
-            w.len().abs_diff(word.len()) <= 1
-                && w != word
-                && toolsift_text::within_one_edit(w, word)
+            w.len().abs_diff(n) <= 1 && w != word && toolsift_text::within_one_edit(w, word)
         };
         let mut push = |start: u32, end: u32, weight: f32| {
             if start < end && weight > 0.0 {

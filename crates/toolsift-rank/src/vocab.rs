@@ -160,6 +160,9 @@ pub(crate) struct Vocab {
     pub(crate) term_slot: Vec<u32>,
     /// Term id per slot.
     pub(crate) slot_term: Vec<u32>,
+    /// Byte length of the word per slot, `u8::MAX` for 255 or more: typo matching skips the
+    /// words of the wrong length without reading them.
+    pub(crate) slot_len: Vec<u8>,
     pub(crate) stem: Vec<StemInfo>,
     /// Stem ids sorted by stem text.
     pub(crate) sorted_stems: Vec<u32>,
@@ -248,6 +251,9 @@ impl Vocab {
         for (slot, &t) in order.iter().enumerate() {
             self.term_slot[t as usize] = slot as u32;
         }
+        let words = &self.words;
+        self.slot_len =
+            order.iter().map(|&t| u8::try_from(words.get(t).len()).unwrap_or(u8::MAX)).collect();
         self.slot_term = order;
         self.rank_slot = first;
         self.words.shrink();
@@ -435,6 +441,7 @@ impl Vocab {
                 + self.rank_slot.capacity()
                 + self.pending_terms.capacity()
                 + self.pending_stems.capacity())
+            + self.slot_len.capacity()
             + self.stem.capacity() * std::mem::size_of::<StemInfo>()
     }
 }

@@ -41,6 +41,8 @@ impl Rng {
 pub(crate) fn with_typos(ds: &Dataset, seed: u64) -> Dataset {
     let mut out = ds.clone();
     out.name = format!("{}-typo", ds.name);
+    // Reports name what was evaluated: the dataset, and the seed that changed its queries.
+    out.content_hash = format!("{}+typos{seed}", ds.content_hash);
     out.queries = ds.queries.iter().filter_map(|q| misspell(q, seed)).collect();
     out
 }

@@ -44,6 +44,13 @@ fn eval_options() {
         })),
     );
     check("eval --bless", Ok(eval(|f| f.bless = true)));
+    check(
+        "eval --typos 7 --by-tag",
+        Ok(eval(|f| {
+            f.typos = Some(7);
+            f.by_tag = true;
+        })),
+    );
 }
 
 #[test]
@@ -55,6 +62,9 @@ fn bad_command_lines_are_errors() {
     check("eval --rounds 0", Err("at least 1"));
     check("eval --check --bless", Err("exclude each other"));
     check("eval --check=yes", Err("takes no value"));
+    check("eval --typos x", Err("`--typos` takes a whole number, not `x`"));
+    check("eval --typos 1 --check", Err("have no baseline"));
+    check("eval --typos 1 --bless", Err("have no baseline"));
 }
 
 #[test]

@@ -15,8 +15,9 @@
 //!   gives every [`Tool`] a model-facing name (`mcp__github__create_issue`).
 //! - [`text`] turns text into terms: identifier splitting (`createPullRequest`), folding,
 //!   stemming, stopwords. One [`Analyzer`] serves documents and queries.
-//! - [`rank`] is the BM25F [`Index`]: weighted fields, related words, exact keys, abstention
-//!   rules, and an [`Explanation`] for every score.
+//! - [`rank`] is the BM25F [`Index`]: weighted fields, related words (same stem, stem prefix,
+//!   the intent lexicon, and catalog words one edit from a misspelt query word), exact keys,
+//!   abstention rules, and an [`Explanation`] for every score.
 //! - [`listing`] renders a catalog or search results for a model.
 //!
 //! This crate composes them. A [`ToolSearch`] owns a [`Catalog`] and the index over it, and

@@ -146,16 +146,12 @@ pub fn catalog_texts() -> Vec<CatalogTexts> {
 fn read_kind(kind: &'static str) -> CatalogTexts {
     let mut texts = CatalogTexts { kind, ..CatalogTexts::default() };
     for path in sorted_files(&Path::new(CATALOGS).join(kind)) {
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-        let yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
-        let doc: Value = if yaml {
-            serde_saphyr::from_str(&text)
-                .unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()))
-        } else {
-            serde_json::from_str(&text)
-                .unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()))
-        };
+        let bytes =
+            std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        // JSON or YAML, read as the loaders read them.
+        let doc: Value =
+            toolsift::catalog::parse_document(&bytes, &toolsift::catalog::Limits::default())
+                .unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()));
         match kind {
             "openapi" => collect_openapi(&doc, &mut texts),
             _ => collect_tools(&doc, &mut texts),

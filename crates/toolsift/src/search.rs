@@ -346,7 +346,7 @@ impl ToolSearch {
             );
         }
         if let Some((service, word)) =
-            self.services.unoffered(query, &outcome, &self.index).filter(|_| !exact)
+            (!exact).then(|| self.services.unoffered(query, &outcome, &self.index)).flatten()
         {
             return SearchResults::empty(
                 WhyEmpty::new(Abstention::NotOffered, Vec::new(), Vec::new())

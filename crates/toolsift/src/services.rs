@@ -273,14 +273,17 @@ impl Services {
         if self.lookup.is_empty() {
             return None;
         }
-        let mut named: Vec<(u32, Cow<'_, str>)> = Vec::new();
-        for t in outcome.terms().iter().filter(|t| t.origin() == Origin::Whole) {
-            if let Some((s, alias)) = self.service_of(t)
-                && self.present.get(s as usize).is_some_and(|&c| c > 0)
-            {
-                named.push((s, alias));
-            }
-        }
+        // Per query term, the service it names (whole words only), looked up once.
+        let services: Vec<Option<(u32, Cow<'_, str>)>> = outcome
+            .terms()
+            .iter()
+            .map(|t| if t.origin() == Origin::Whole { self.service_of(t) } else { None })
+            .collect();
+        let named: Vec<&(u32, Cow<'_, str>)> = services
+            .iter()
+            .flatten()
+            .filter(|(s, _)| self.present.get(*s as usize).is_some_and(|&c| c > 0))
+            .collect();
         let service_word = named.first()?.1.clone();
         // Only words written as plain words count; parts of identifiers (`temp_events`,
         // `logs-2024`) are the user's data, not the action asked for.
@@ -300,7 +303,7 @@ impl Services {
         for (i, t) in outcome.terms().iter().enumerate() {
             if t.origin() != Origin::Whole
                 || t.df() == 0
-                || self.service_of(t).is_some()
+                || services[i].is_some()
                 || !self.name_stems.contains_key(t.stem())
                 || !written_plain(t.word())
             {

@@ -22,8 +22,8 @@ pub const DEFAULT_PREFIX_WEIGHT: f32 = 0.3;
 /// Default weight of a query-expansion match ([`Relation::Expansion`]), before the weight the
 /// [`Expander`] gives the word.
 pub const DEFAULT_EXPANSION_WEIGHT: f32 = 0.5;
-/// Default weight of a typo match ([`Relation::Typo`]), before the weight of the relation of
-/// the corrected word (its exact word 1, its stem and prefix forms as for any word).
+/// Default weight of a typo match ([`Relation::Typo`]): the catalog word one edit away weighs
+/// this, the other words of its stem this times the stem weight.
 pub const DEFAULT_TYPO_WEIGHT: f32 = 0.3;
 /// Default minimum length, in characters, of a query word that typo matching corrects.
 pub const DEFAULT_TYPO_MIN_CHARS: usize = 5;
@@ -45,10 +45,10 @@ pub enum Relation {
     /// `repository`).
     Prefix,
     /// A catalog word one edit (a letter deleted, inserted, replaced, or two neighbours swapped)
-    /// from a query word that the catalog and the expander do not know, or a related form of
-    /// that word (`repositry` finds `repository`, and through its stem `repositories`);
-    /// weighted by [`Config::typo_weight`] times the form's own relation weight. See
-    /// [`IndexBuilder::typo_min_chars`].
+    /// from a query word that the catalog and the expander do not know, starting with the
+    /// same letter, or another word of its stem (`repositry` finds `repository`, and through
+    /// its stem `repositories`); weighted by [`Config::typo_weight`], times the stem weight for
+    /// the other words of the stem. See [`IndexBuilder::typo_min_chars`].
     Typo,
     /// A word an [`Expander`] proposed for the query term (a synonym, a translation), or a
     /// word with the same stem as one; weighted by [`Config::relation_weight`] times the weight
@@ -209,8 +209,8 @@ impl Config {
             Relation::Typo => self.typo_weight,
         }
     }
-    /// The weight of a typo match, a factor on the corrected word's own relation weights
-    /// (0: typo matching is off).
+    /// The weight of a typo match (0: typo matching is off); the other words of a corrected
+    /// word's stem weigh this times the stem weight.
     pub fn typo_weight(&self) -> f32 {
         self.typo_weight
     }
@@ -471,8 +471,8 @@ impl IndexBuilder {
 
     /// The weight (in `[0, 1]`) of a related-term match: default 0.3 for [`Relation::Stem`] and
     /// [`Relation::Prefix`], 0.5 for [`Relation::Expansion`] (multiplied by the weight the
-    /// expander gives each word) and 0.3 for [`Relation::Typo`] (multiplied by the corrected
-    /// form's own relation weight).
+    /// expander gives each word) and 0.3 for [`Relation::Typo`] (multiplied by the stem weight
+    /// for the other words of a corrected word's stem).
     ///
     /// [`Relation::Exact`] always weighs 1; setting it is ignored.
     pub fn relation_weight(mut self, relation: Relation, weight: f32) -> IndexBuilder {
@@ -490,7 +490,8 @@ impl IndexBuilder {
     ///
     /// A query word of at least this many lowercase ASCII letters and digits, that neither
     /// the catalog (by the word or its stem) nor the expander knows, matches the catalog words
-    /// one edit away from it and their related forms ([`Relation::Typo`], weighted by
+    /// one edit away from it that start with the same letter, and the other words of their
+    /// stems ([`Relation::Typo`], weighted by
     /// [`relation_weight`](IndexBuilder::relation_weight)`(Relation::Typo, w)`, default 0.3;
     /// 0 turns typo matching off). Shorter words are left alone: most words of four letters
     /// or fewer are one edit from several others.

@@ -40,8 +40,9 @@ cargo xtask eval [options]
                   origin.whole|part|bigram, query_origin.whole|part|bigram,
                   gate (true|false), coverage (MIN_TERMS:FRACTION or off), min_answerable,
                   join_particles (true|false), require_own_match (true|false),
-                  min_relative_score, max_query_terms, max_enum_values, stopwords (a file
-                  path, one word a line, or `none`).
+                  min_relative_score, max_query_terms, max_enum_values,
+                  action_mismatch (1 = off), stopwords (a file path, one word a line,
+                  or `none`).
                   `--bless` refuses to run with overrides
   -h, --help      Print this help
 

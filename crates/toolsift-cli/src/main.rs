@@ -13,7 +13,7 @@
 //! in its `--help`:
 //!
 //! - `search`: `{"query", "limit", "server", "hits": [{"rank", "name", "server", "tool",
-//!   "kind", "score", "matched", "description", "explanation"?}], "empty": null | {"reason",
+//!   "kind", "score", "demoted", "matched", "description", "explanation"?}], "empty": null | {"reason",
 //!   "message", "unknown", "weak", "text"}}`;
 //! - `listing`: `{"form", "budget", "tokens", "full_tokens", "complete", "servers": [{"name",
 //!   "tools", "form", "tokens"}], "text"}`;

@@ -1,4 +1,4 @@
-//! The crate's one error type: a line of lexicon data that does not parse.
+//! The crate's one error type: a line of lexicon or action data that does not parse.
 
 use std::fmt;
 
@@ -8,10 +8,16 @@ use std::fmt;
 pub enum ErrorKind {
     /// A group line of the lexicon has fewer than two members that analyze to some word.
     GroupTooSmall,
-    /// A line of the bilingual list has no `=` between the word and its translations.
+    /// A line of the bilingual list has no `=` between the word and its translations, or a
+    /// line of action kinds none between the kind and its groups.
     MissingEquals,
-    /// A line of the bilingual list has nothing before `=`, or no translation after it.
+    /// A line of the bilingual list has nothing before `=`, or no translation after it; or a
+    /// line of action kinds has no kind before `=`, or no group after it.
     EmptySide,
+    /// A line of action kinds names a kind other than `read`, `write` and `delete`.
+    UnknownAction,
+    /// A line of action kinds names a group that no line of the lexicon starts with.
+    UnknownGroup,
 }
 
 /// Lexicon data that does not parse: where, and why.
@@ -43,8 +49,10 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match self.kind {
             ErrorKind::GroupTooSmall => "a group needs at least two members with a word each",
-            ErrorKind::MissingEquals => "a translation line needs `word = translations`",
-            ErrorKind::EmptySide => "a translation line needs a word and at least one translation",
+            ErrorKind::MissingEquals => "a line needs `=` (`word = translations`, `kind = groups`)",
+            ErrorKind::EmptySide => "a line needs something on both sides of `=`",
+            ErrorKind::UnknownAction => "an action kind is `read`, `write` or `delete`",
+            ErrorKind::UnknownGroup => "no lexicon group starts with this name",
         };
         write!(f, "line {}: {what}", self.line)
     }

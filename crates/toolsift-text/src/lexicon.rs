@@ -15,7 +15,7 @@ use crate::fold::fold;
 use crate::token::Origin;
 
 /// The built-in groups: one group a line, members separated by commas, `#` starts a comment.
-const DEFAULT_GROUPS: &str = include_str!("../data/lexicon.txt");
+pub(crate) const DEFAULT_GROUPS: &str = include_str!("../data/lexicon.txt");
 /// The built-in bilingual list: `word = translation, translation` a line.
 const DEFAULT_TRANSLATIONS: &str = include_str!("../data/bilingual.txt");
 
@@ -220,7 +220,7 @@ impl LexiconBuilder {
 }
 
 /// A member analyzed: its words with their stems (parts of identifiers left out).
-struct Member {
+pub(crate) struct Member {
     words: Vec<(String, String)>,
     /// Whether the member is one word as written (not a phrase, not `e-mail`).
     single: bool,
@@ -230,7 +230,7 @@ struct Member {
 }
 
 impl Member {
-    fn of(analyzer: &Analyzer, text: &str) -> Option<Member> {
+    pub(crate) fn of(analyzer: &Analyzer, text: &str) -> Option<Member> {
         let mut words = Vec::new();
         analyzer.for_each_token(text, |t| {
             if t.origin != Origin::Part {
@@ -250,7 +250,7 @@ impl Member {
 
     /// The stems a query term is looked up by: the stem of a one-word member, or the joined
     /// form of a member of several words.
-    fn keys(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn keys(&self) -> impl Iterator<Item = &str> {
         let single = match self.words.as_slice() {
             [(_, stem)] if self.single => Some(stem.as_str()),
             _ => None,
@@ -396,7 +396,7 @@ impl Lexicon {
 }
 
 /// The non-blank lines of data without comments, with their 1-based line numbers.
-fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()
         .map(|(i, line)| (i + 1, line.split('#').next().unwrap_or_default().trim()))

@@ -132,6 +132,7 @@
 #![forbid(unsafe_code)]
 #![doc(test(attr(deny(warnings))))]
 
+mod actions;
 mod analyzer;
 mod cjk;
 mod error;
@@ -146,6 +147,7 @@ mod stem;
 mod stopwords;
 mod token;
 
+pub use actions::{Action, Actions};
 pub use analyzer::{Analyzer, AnalyzerBuilder, StopwordPolicy};
 pub use error::{Error, ErrorKind};
 pub use fold::fold;

@@ -23,7 +23,9 @@
 //! This crate composes them. A [`ToolSearch`] owns a [`Catalog`] and the index over it, and
 //! decides which tool text goes into which field (see [`ToolSearch`] for the mapping). It
 //! answers [`search`](ToolSearch::search) with [`SearchResults`]: [`Hit`]s (tool, score,
-//! matched query terms) or, when empty, [`WhyEmpty`]. [`describe`](ToolSearch::describe)
+//! matched query terms) or, when empty, [`WhyEmpty`]; a hit whose tool does another kind of
+//! action (read, write, delete) than the query asks for moves down
+//! ([`ToolSearchBuilder::action_mismatch`]). [`describe`](ToolSearch::describe)
 //! resolves a model-facing name; [`explain`](ToolSearch::explain) breaks a score down. When a
 //! server's tools change, [`replace_tools`](ToolSearch::replace_tools) updates catalog and
 //! index together, with the same results as a fresh build.
@@ -79,6 +81,7 @@
 #![forbid(unsafe_code)]
 #![doc(test(attr(deny(warnings))))]
 
+mod actions;
 mod engine;
 mod error;
 mod fields;
@@ -99,7 +102,10 @@ pub use toolsift_text as text;
 pub use engine::SearchEngine;
 pub use error::{Error, ErrorKind};
 pub use results::{Hit, MatchedTerms, SearchResults, WhyEmpty};
-pub use search::{DEFAULT_DETAILS_WEIGHT, DEFAULT_LEXICON_WEIGHT, ToolSearch, ToolSearchBuilder};
+pub use search::{
+    DEFAULT_ACTION_MISMATCH, DEFAULT_DETAILS_WEIGHT, DEFAULT_LEXICON_WEIGHT, ToolSearch,
+    ToolSearchBuilder,
+};
 pub use services::DEFAULT_SERVICES;
 
 pub use toolsift_catalog::{

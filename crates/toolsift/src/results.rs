@@ -6,16 +6,41 @@ use std::sync::Arc;
 use toolsift_catalog::ToolId;
 use toolsift_rank::Abstention;
 
+use crate::actions::ActionSet;
+
 /// A tool and its model-facing name, as the hits of a search share them.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) struct HitTool {
     tool: ToolId,
     name: Box<str>,
+    /// What the tool does, for action agreement.
+    actions: ActionSet,
+    /// The catalog position, the tie-break between equal scores.
+    order: u64,
 }
 
+/// Equal when tool and name are: the action set follows from the tool, and the order key is
+/// only meaningful within one search (an updated search and a fresh build of the same catalog
+/// number servers differently, in the same order).
+impl PartialEq for HitTool {
+    fn eq(&self, other: &HitTool) -> bool {
+        self.tool == other.tool && self.name == other.name
+    }
+}
+
+impl Eq for HitTool {}
+
 impl HitTool {
-    pub(crate) fn new(tool: ToolId, name: &str) -> HitTool {
-        HitTool { tool, name: name.into() }
+    pub(crate) fn new(tool: ToolId, name: &str, actions: ActionSet, order: u64) -> HitTool {
+        HitTool { tool, name: name.into(), actions, order }
+    }
+
+    pub(crate) fn actions(&self) -> ActionSet {
+        self.actions
+    }
+
+    pub(crate) fn order(&self) -> u64 {
+        self.order
     }
 
     pub(crate) fn tool(&self) -> &ToolId {
@@ -42,6 +67,8 @@ pub struct Hit {
     words: Arc<[Box<str>]>,
     /// Which of `words` were matched (bit `i` for word `i`); `None` for all of them.
     mask: Option<u64>,
+    /// Whether action agreement demoted the hit.
+    demoted: bool,
 }
 
 impl Hit {
@@ -51,17 +78,34 @@ impl Hit {
         let name: String = name.into();
         let words: Arc<[Box<str>]> = matched.into_iter().map(String::into_boxed_str).collect();
         Hit {
-            tool: Arc::new(HitTool { tool, name: name.into_boxed_str() }),
+            tool: Arc::new(HitTool {
+                tool,
+                name: name.into_boxed_str(),
+                actions: ActionSet::default(),
+                order: 0,
+            }),
             score,
             words,
             mask: None,
+            demoted: false,
         }
     }
 
     /// A hit sharing its tool entry and the search's query words; `mask` has bit `i` set when
     /// `words[i]` was matched.
-    pub(crate) fn shared(tool: Arc<HitTool>, score: f32, words: Arc<[Box<str>]>, mask: u64) -> Hit {
-        Hit { tool, score, words, mask: Some(mask) }
+    pub(crate) fn shared(
+        tool: Arc<HitTool>,
+        score: f32,
+        words: Arc<[Box<str>]>,
+        mask: u64,
+        demoted: bool,
+    ) -> Hit {
+        Hit { tool, score, words, mask: Some(mask), demoted }
+    }
+
+    /// The catalog position of the tool, the tie-break between equal scores.
+    pub(crate) fn order(&self) -> u64 {
+        self.tool.order()
     }
 
     /// The tool's identity: (server, original name).
@@ -75,8 +119,21 @@ impl Hit {
     }
 
     /// The score; higher is better. Only comparable within one search.
+    ///
+    /// It is the index's score ([`toolsift_rank::Hit::score`], which
+    /// [`ToolSearch::explain`](crate::ToolSearch::explain) breaks down), times
+    /// [`ToolSearchBuilder::action_mismatch`](crate::ToolSearchBuilder::action_mismatch) when
+    /// the hit is [`demoted`](Hit::demoted).
     pub fn score(&self) -> f32 {
         self.score
+    }
+
+    /// Whether the tool does another kind of action than the query asks for (it deletes, and
+    /// the query asks for no deletion; or one only reads and the other only writes), so that
+    /// its score was lowered; see
+    /// [`ToolSearchBuilder::action_mismatch`](crate::ToolSearchBuilder::action_mismatch).
+    pub fn demoted(&self) -> bool {
+        self.demoted
     }
 
     /// The query terms this tool matched, in query order.

@@ -7,11 +7,12 @@ use toolsift_catalog::{Catalog, Diagnostic, Server, Tool, ToolId};
 use toolsift_rank::{
     Abstention, Config, DocId, Document, Explanation, Index, IndexBuilder, Relation,
 };
-use toolsift_text::Lexicon;
+use toolsift_text::{Actions, Lexicon};
 
+use crate::actions::ActionSet;
 use crate::engine::SearchEngine;
 use crate::error::Error;
-use crate::fields::{FieldConfig, ToolText, tool_text};
+use crate::fields::{FieldConfig, ToolText, split_summary, tool_text};
 use crate::results::{Hit, HitTool, SearchResults, WhyEmpty};
 use crate::services::{DEFAULT_SERVICES, Services, parse_services};
 
@@ -27,6 +28,14 @@ pub const DEFAULT_DETAILS_WEIGHT: f32 = 0.5;
 /// Chosen on the tuning sets: `all` nDCG@10 0.659 without the lexicon, 0.684 at 0.15, 0.685 at
 /// 0.2, 0.676 at 0.3, 0.667 at 0.5 (docs/ranking.md).
 pub const DEFAULT_LEXICON_WEIGHT: f32 = 0.2;
+
+/// The factor of a hit whose tool does another kind of action than the query asks for
+/// ([`ToolSearchBuilder::action_mismatch`]).
+///
+/// Chosen on the tuning sets (docs/ranking.md section 4.1): `all` nDCG@10 0.723 with it off
+/// (1.0), 0.727 at 0.9, 0.728 at 0.8, 0.729 at 0.7, 0.6 and 0.5; no profile dataset loses
+/// against off at any of them. 0.7 is the mildest factor of that plateau.
+pub const DEFAULT_ACTION_MISMATCH: f32 = 0.7;
 
 /// Configures a [`ToolSearch`]; the configuration is frozen by [`build`](Self::build).
 ///
@@ -53,6 +62,8 @@ pub struct ToolSearchBuilder {
     fields: FieldConfig,
     /// The known-services list; `None` for [`DEFAULT_SERVICES`].
     services: Option<Vec<String>>,
+    /// The factor of a hit whose action disagrees with the query's.
+    action_mismatch: f32,
 }
 
 impl Default for ToolSearchBuilder {
@@ -61,6 +72,7 @@ impl Default for ToolSearchBuilder {
             index: ToolSearchBuilder::default_index(),
             fields: FieldConfig::default(),
             services: None,
+            action_mismatch: DEFAULT_ACTION_MISMATCH,
         }
     }
 }
@@ -133,6 +145,40 @@ impl ToolSearchBuilder {
         self
     }
 
+    /// The factor (in `[0, 1]`; default [`DEFAULT_ACTION_MISMATCH`]; 1 turns it off) that
+    /// lowers the score of a hit whose tool does another kind of action than the query asks
+    /// for: the tool deletes and the query asks for no deletion, or one only reads and the
+    /// other only writes. Both must name an action: the query by a word of the intent
+    /// lexicon's action groups ("show", "upload", "remove"), the tool by the first such word of
+    /// its name or the first word of its summary ([`toolsift_text::Actions`]). The hits the
+    /// index ranks best are then ordered by the lowered scores (score descending, then catalog
+    /// order): a lowered hit moves down the page, it does not leave it. A query equal to a
+    /// tool's name is never reordered.
+    ///
+    /// ```
+    /// use toolsift::{Catalog, ToolSearch, load_mcp};
+    /// let mut catalog = Catalog::new();
+    /// catalog.add_server(load_mcp(r#"[
+    ///     {"name": "delete-drive-file", "description": "Delete a drive file.", "inputSchema": {"type": "object"}},
+    ///     {"name": "put-drive-file", "description": "Upload a file to the drive.", "inputSchema": {"type": "object"}}
+    /// ]"#, "drive")?.server);
+    /// let search = ToolSearch::new(catalog.clone())?;
+    /// let results = search.search("upload a drive file", 2);
+    /// let [upload, delete] = results.hits() else { panic!("two hits") };
+    /// assert_eq!((upload.name(), upload.demoted()), ("mcp__drive__put-drive-file", false));
+    /// assert_eq!((delete.name(), delete.demoted()), ("mcp__drive__delete-drive-file", true));
+    ///
+    /// let off = ToolSearch::builder().action_mismatch(1.0).build(catalog)?;
+    /// let plain = off.search("upload a drive file", 2);
+    /// assert!(plain.hits().iter().all(|h| !h.demoted()));
+    /// assert_eq!(delete.score(), plain.hits()[1].score() * search.action_mismatch());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn action_mismatch(mut self, factor: f32) -> ToolSearchBuilder {
+        self.action_mismatch = if factor.is_nan() { 1.0 } else { factor.clamp(0.0, 1.0) };
+        self
+    }
+
     /// Indexes every tool of `catalog` and returns the ready search.
     ///
     /// # Errors
@@ -145,11 +191,14 @@ impl ToolSearchBuilder {
             Some(list) => parse_services(index.analyzer(), list),
             None => parse_services(index.analyzer(), DEFAULT_SERVICES.lines()),
         };
+        let actions = Actions::with_analyzer(index.analyzer());
         let mut search = ToolSearch {
             catalog,
             index,
             fields: self.fields,
             services: Services::new(known),
+            actions,
+            action_mismatch: self.action_mismatch,
             docs: Vec::new(),
             servers: BTreeMap::new(),
             next_server: 0,
@@ -245,6 +294,10 @@ pub struct ToolSearch {
     fields: FieldConfig,
     /// The known-services rule and which service names the catalog's names contain.
     services: Services,
+    /// The kinds of the lexicon's action words, for action agreement.
+    actions: Actions,
+    /// See [`ToolSearchBuilder::action_mismatch`].
+    action_mismatch: f32,
     /// The tool and model-facing name of each document, indexed by [`DocId::get`]; `None`
     /// for removed documents. Hits share these, so a hit allocates nothing.
     docs: Vec<Option<Arc<HitTool>>>,
@@ -302,6 +355,12 @@ impl ToolSearch {
         self.index.config()
     }
 
+    /// The factor of a hit whose action disagrees with the query's
+    /// ([`ToolSearchBuilder::action_mismatch`]; 1 = off).
+    pub fn action_mismatch(&self) -> f32 {
+        self.action_mismatch
+    }
+
     /// The enum-size limit of the `details` field.
     pub fn max_enum_values(&self) -> usize {
         self.fields.max_enum_values
@@ -335,6 +394,7 @@ impl ToolSearch {
     pub fn search(&self, query: &str, limit: usize) -> SearchResults {
         // The index breaks score ties by the order key, the catalog position: its order is
         // the contract, whatever the history of updates.
+        let demote = self.action_mismatch < 1.0;
         let outcome = self.index.search(query, limit);
         // A query equal to a tool's name is answered whatever it says.
         let exact = outcome.hits().first().is_some_and(toolsift_rank::Hit::is_exact_key);
@@ -358,16 +418,30 @@ impl ToolSearch {
         if take > 0 {
             // The query's words once per search; each hit keeps a mask of the ones it matched.
             let words: Arc<[Box<str>]> = outcome.terms().iter().map(|t| t.word().into()).collect();
-            let hits: Vec<Hit> = hits
+            let wants = if demote && !exact {
+                ActionSet::of_query(&self.actions, outcome.terms())
+            } else {
+                ActionSet::default()
+            };
+            let factor = self.action_mismatch;
+            let mut hits: Vec<Hit> = hits
                 .iter()
                 .filter_map(|h| {
                     let tool = Arc::clone(self.docs.get(h.doc().get() as usize)?.as_ref()?);
                     let mask =
                         h.matched().fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
-                    Some(Hit::shared(tool, h.score(), Arc::clone(&words), mask))
+                    let demoted = ActionSet::conflicts(wants, tool.actions());
+                    let score = if demoted { h.score() * factor } else { h.score() };
+                    Some(Hit::shared(tool, score, Arc::clone(&words), mask, demoted))
                 })
-                .take(limit)
                 .collect();
+            if hits.iter().any(Hit::demoted) {
+                // Score descending, then catalog order: the index's rule, on the new scores.
+                hits.sort_by(|a, b| {
+                    b.score().total_cmp(&a.score()).then(a.order().cmp(&b.order()))
+                });
+            }
+            hits.truncate(limit);
             if !hits.is_empty() {
                 return SearchResults::new(hits);
             }
@@ -399,7 +473,9 @@ impl ToolSearch {
 
     /// How `tool` scored for `query`: per query term, its idf, the catalog forms matched
     /// (exact, same stem, stem prefix) and, per field, tf, weight and length normalization.
-    /// `None` if the tool is not in the catalog.
+    /// `None` if the tool is not in the catalog. This is the index's score: a
+    /// [`demoted`](Hit::demoted) hit's score is it times
+    /// [`action_mismatch`](ToolSearch::action_mismatch).
     pub fn explain(&self, query: &str, tool: &ToolId) -> Option<Explanation> {
         let docs = &self.servers.get(&tool.server)?.docs;
         let doc = docs.iter().copied().find(|d| {
@@ -509,7 +585,19 @@ impl ToolSearch {
                 let model_name = self.catalog.model_name(&tool.id).unwrap_or(tool.name());
                 let text = tool_text(tool, model_name, &self.fields);
                 let order = (ordinal, u32::try_from(i).unwrap_or(u32::MAX));
-                let tool = Arc::new(HitTool::new(tool.id.clone(), model_name));
+                let (summary, _) = split_summary(tool);
+                let actions = ActionSet::of_tool(
+                    self.index.analyzer(),
+                    &self.actions,
+                    &tool.id.name,
+                    summary,
+                );
+                let tool = Arc::new(HitTool::new(
+                    tool.id.clone(),
+                    model_name,
+                    actions,
+                    catalog_position(order),
+                ));
                 (text, Pending { tool, order })
             })
             .collect()

@@ -129,6 +129,17 @@ fn human(
             if let Some(e) = search.explain(query, hit.tool()) {
                 explain_human(&mut out, &e);
             }
+            if hit.demoted() {
+                out.push_str(&term::wrap(
+                    &format!(
+                        "× {} = {:.4}: the tool does another kind of action (read, write, \
+                         delete) than the query asks for",
+                        search.action_mismatch(),
+                        hit.score()
+                    ),
+                    4,
+                ));
+            }
         }
     }
     out
@@ -201,6 +212,7 @@ fn json_document(
             o.insert("tool".into(), json!(hit.tool().name));
             o.insert("kind".into(), json!(kind));
             o.insert("score".into(), number(hit.score()));
+            o.insert("demoted".into(), json!(hit.demoted()));
             o.insert("matched".into(), json!(hit.matched().collect::<Vec<_>>()));
             o.insert("description".into(), json!(summary(search, hit, 200)));
             if args.explain

@@ -12,19 +12,28 @@ const WORDS: [&str; 7] = ["list", "issue", "create", "repo", "message", "pod", "
 
 /// A server's tools: names and descriptions made of vocabulary words.
 fn arb_tools(server: &'static str) -> impl Strategy<Value = Vec<Tool>> {
-    prop::collection::vec((0..WORDS.len(), 0..WORDS.len(), 0..WORDS.len()), 0..5).prop_map(
-        move |specs| {
-            specs
-                .into_iter()
-                .enumerate()
-                .map(|(i, (a, b, c))| {
-                    let name = format!("{}_{}_{i}", WORDS[a], WORDS[b]);
-                    Tool::new(ToolId::new(server, name), ToolKind::Mcp)
-                        .with_description(format!("{} the {}.", WORDS[b], WORDS[c]))
-                })
-                .collect()
-        },
-    )
+    arb_tools_of(server, &WORDS, 5)
+}
+
+/// Fewer than `max` tools named and described with `words`: `{word}_{word}_{i}`, "{word} the
+/// {word}.".
+fn arb_tools_of(
+    server: &'static str,
+    words: &'static [&'static str],
+    max: usize,
+) -> impl Strategy<Value = Vec<Tool>> {
+    let n = words.len();
+    prop::collection::vec((0..n, 0..n, 0..n), 0..max).prop_map(move |specs| {
+        specs
+            .into_iter()
+            .enumerate()
+            .map(|(i, (a, b, c))| {
+                let name = format!("{}_{}_{i}", words[a], words[b]);
+                Tool::new(ToolId::new(server, name), ToolKind::Mcp)
+                    .with_description(format!("{} the {}.", words[b], words[c]))
+            })
+            .collect()
+    })
 }
 
 /// Two of them are known services (`github`, `asana`): adding and removing them turns the
@@ -101,6 +110,62 @@ proptest! {
         prop_assert!(results.len() <= limit);
         if results.is_empty() && limit > 0 {
             prop_assert!(results.why_empty().is_some());
+        }
+    }
+}
+
+/// Words of each kind of action, and things, for the action-agreement law.
+const ACTION_WORDS: [&str; 8] =
+    ["list", "show", "create", "upload", "delete", "remove", "file", "issue"];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Law: action agreement reorders the hits the index ranks best and changes nothing else.
+    /// The hits are the same tools as with it off; a demoted hit's score is the index's times
+    /// the factor, any other hit's is the index's; hits come by score, ties in catalog order.
+    #[test]
+    #[allow(clippy::float_cmp)] // equal scores are ties, which catalog order breaks
+    fn action_agreement_only_reorders_the_page(
+        first in arb_tools_of("alpha", &ACTION_WORDS, 7),
+        second in arb_tools_of("beta", &ACTION_WORDS, 7),
+        words in prop::collection::vec(0..ACTION_WORDS.len(), 1..4),
+        limit in 1usize..10,
+    ) {
+        let mut catalog = toolsift::Catalog::new();
+        let position: std::collections::HashMap<ToolId, (usize, usize)> = first
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.id.clone(), (0, i)))
+            .chain(second.iter().enumerate().map(|(i, t)| (t.id.clone(), (1, i))))
+            .collect();
+        catalog.add_server(Server::new("alpha", ToolKind::Mcp, first));
+        catalog.add_server(Server::new("beta", ToolKind::Mcp, second));
+        let on = ToolSearch::new(catalog.clone()).expect("valid settings");
+        let off = ToolSearch::builder().action_mismatch(1.0).build(catalog).expect("valid settings");
+        let factor = on.action_mismatch();
+        let query: Vec<&str> = words.iter().map(|&w| ACTION_WORDS[w]).collect();
+        let query = query.join(" ");
+        let (got, plain) = (on.search(&query, limit), off.search(&query, limit));
+        prop_assert_eq!(got.why_empty(), plain.why_empty());
+        let mut tools: Vec<&ToolId> = got.hits().iter().map(|h| h.tool()).collect();
+        let mut want: Vec<&ToolId> = plain.hits().iter().map(|h| h.tool()).collect();
+        tools.sort();
+        want.sort();
+        prop_assert_eq!(tools, want, "query {:?}", query);
+        prop_assert!(plain.hits().iter().all(|h| !h.demoted()));
+        for hit in got.hits() {
+            let index_score = plain.hits().iter().find(|h| h.tool() == hit.tool()).map(|h| h.score());
+            let expected = index_score.map(|s| if hit.demoted() { s * factor } else { s });
+            prop_assert_eq!(Some(hit.score()), expected, "{:?}", hit.tool());
+        }
+        for pair in got.hits().windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            prop_assert!(
+                a.score() > b.score()
+                    || (a.score() == b.score() && position[a.tool()] < position[b.tool()]),
+                "query {:?}: {:?} before {:?}", query, a.tool(), b.tool()
+            );
         }
     }
 }

@@ -108,3 +108,81 @@ fn joined_particles_are_not_quoted_back() {
     assert!(why.unknown_terms().iter().all(|w| w != "signin"), "{why}");
     assert!(why.unknown_terms().iter().any(|w| w == "bank"), "{why}");
 }
+
+/// A server whose tools share their object and differ in their action.
+fn drive() -> ToolSearch {
+    let server = toolsift::load_mcp(
+        r#"[
+        {"name": "delete-drive-file", "description": "Delete a file from the drive.", "inputSchema": {"type": "object"}},
+        {"name": "search-drive-files", "description": "Search the drive's files by name.", "inputSchema": {"type": "object"}},
+        {"name": "upload-file-content", "description": "The content stream of a file.", "inputSchema": {"type": "object"}},
+        {"name": "get-file-content", "description": "Download a file.", "inputSchema": {"type": "object"}}
+    ]"#,
+        "drive",
+    )
+    .expect("valid tools")
+    .server;
+    let mut catalog = toolsift::Catalog::new();
+    catalog.add_server(server);
+    ToolSearch::new(catalog).expect("default settings are valid")
+}
+
+fn names(search: &ToolSearch, query: &str, limit: usize) -> Vec<(String, bool)> {
+    let results = search.search(query, limit);
+    results
+        .hits()
+        .iter()
+        .map(|h| (h.name().trim_start_matches("mcp__drive__").to_owned(), h.demoted()))
+        .collect()
+}
+
+#[test]
+fn tools_that_do_another_kind_of_action_move_down() {
+    let search = drive();
+    // Writing asked for: the deleting and the reading tools move below the writing one.
+    let got = names(&search, "drive upload file", 4);
+    assert_eq!(got[0], ("upload-file-content".to_owned(), false), "{got:?}");
+    assert!(got[1..].iter().all(|(_, demoted)| *demoted), "{got:?}");
+    // Reading asked for: the deleting tool is demoted, and so is the writing one.
+    let got = names(&search, "show the drive files", 4);
+    for (name, demoted) in &got {
+        assert_eq!(*demoted, name.starts_with("delete") || name.starts_with("upload"), "{got:?}");
+    }
+    // Deleting asked for: the delete tool leads, undemoted.
+    assert_eq!(names(&search, "remove a drive file", 1), [("delete-drive-file".to_owned(), false)]);
+    // No action named: nothing moves.
+    assert!(names(&search, "drive file", 4).iter().all(|(_, demoted)| !demoted));
+    // A query equal to a tool's name is that tool, first and undemoted, whatever it says.
+    assert_eq!(names(&search, "delete-drive-file", 1), [("delete-drive-file".to_owned(), false)]);
+}
+
+#[test]
+fn action_agreement_can_be_turned_off() {
+    let mut catalog = toolsift::Catalog::new();
+    for server in drive().catalog().servers() {
+        catalog.add_server(server.clone());
+    }
+    let off = ToolSearch::builder().action_mismatch(1.0).build(catalog).expect("valid settings");
+    assert!(off.search("drive upload file", 4).hits().iter().all(|h| !h.demoted()));
+    assert!((off.action_mismatch() - 1.0).abs() < f32::EPSILON);
+    // Out-of-range factors are clamped; NaN turns it off.
+    let b = ToolSearch::builder();
+    assert!(
+        (b.clone()
+            .action_mismatch(f32::NAN)
+            .build(toolsift::Catalog::new())
+            .expect("valid")
+            .action_mismatch()
+            - 1.0)
+            .abs()
+            < f32::EPSILON
+    );
+    assert!(
+        b.action_mismatch(-3.0)
+            .build(toolsift::Catalog::new())
+            .expect("valid")
+            .action_mismatch()
+            .abs()
+            < f32::EPSILON
+    );
+}

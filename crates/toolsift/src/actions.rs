@@ -1,0 +1,184 @@
+//! Action agreement: which kinds of action a tool and a query name, and when they disagree.
+//!
+//! A tool says what it does in its name (`delete-onedrive-file`, `CreateCall`, `API-post-search`)
+//! and its summary ("Delete a file"); a query says what it wants done ("onedrive upload file",
+//! "show me the unread emails"). Both are read through [`Actions`], the kinds of the intent
+//! lexicon's action groups (read, write, delete; `toolsift-text`'s `data/actions.txt`).
+//! [`ActionSet::conflicts`] says when a hit does something the query did not ask for, and
+//! [`ToolSearch::search`](crate::ToolSearch::search) demotes such hits.
+
+use toolsift_rank::QueryTerm;
+use toolsift_text::{Action, Actions, Analyzer, Origin};
+
+const READ: u8 = 1;
+const WRITE: u8 = 2;
+const DELETE: u8 = 4;
+
+/// The kinds of action a tool or a query names: a set of [`Action`]s (a delete also writes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub(crate) struct ActionSet(u8);
+
+impl ActionSet {
+    fn add(&mut self, action: Action) {
+        self.0 |= match action {
+            Action::Read => READ,
+            Action::Write => WRITE,
+            Action::Delete => WRITE | DELETE,
+        };
+    }
+
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    fn reads_only(self) -> bool {
+        self.0 & READ != 0 && self.0 & WRITE == 0
+    }
+
+    fn writes_only(self) -> bool {
+        self.0 & WRITE != 0 && self.0 & READ == 0
+    }
+
+    fn deletes(self) -> bool {
+        self.0 & DELETE != 0
+    }
+
+    /// Whether a tool that does `tool` disagrees with a query that asks for `query`: both name
+    /// an action, and either the tool deletes while the query asks for no deletion, or one only
+    /// reads while the other only writes.
+    pub(crate) fn conflicts(query: ActionSet, tool: ActionSet) -> bool {
+        if query.is_empty() || tool.is_empty() {
+            return false;
+        }
+        (tool.deletes() && !query.deletes())
+            || (tool.reads_only() && query.writes_only())
+            || (tool.writes_only() && query.reads_only())
+    }
+
+    /// What a tool does, from its original `name` and its `summary`.
+    ///
+    /// - The name: its first word that names an action, identifier parts taken one by one
+    ///   (`linear_getViewer` → `get`). When that word is `post` or `patch` and a later word
+    ///   names an action, the later word counts instead: names made from an HTTP method and a
+    ///   route (`API-post-search`, `post_files_id_copy`) state the action in the route, and
+    ///   those two methods say nothing more than "write". (`get` and `delete` mean what they
+    ///   say either way: `get_or_create_label` reads first.)
+    /// - The summary: its first word, if it names an action ("Create comment").
+    pub(crate) fn of_tool(
+        analyzer: &Analyzer,
+        actions: &Actions,
+        name: &str,
+        summary: &str,
+    ) -> ActionSet {
+        let mut set = ActionSet::default();
+        // The name's words in order; a word split into parts (camelCase) by its parts.
+        let mut words: Vec<(u32, Origin, String, Option<Action>)> = Vec::new();
+        analyzer.for_each_token(name, |t| {
+            if t.origin == Origin::Part
+                && let Some(last) = words.last_mut()
+                && last.0 == t.position
+                && last.1 == Origin::Whole
+            {
+                words.pop();
+            }
+            words.push((t.position, t.origin, t.word.to_owned(), actions.action(t.stem)));
+        });
+        let mut named = words.iter().filter_map(|(_, _, word, a)| a.map(|a| (word.as_str(), a)));
+        if let Some((word, action)) = named.next() {
+            let method = matches!(word, "post" | "patch");
+            let later = if method { named.next().map(|(_, a)| a) } else { None };
+            set.add(later.unwrap_or(action));
+        }
+        let first = summary.split_whitespace().next().unwrap_or_default();
+        let mut done = false;
+        analyzer.for_each_token(first, |t| {
+            if !done && t.origin == Origin::Whole {
+                done = true;
+                if let Some(action) = actions.action(t.stem) {
+                    set.add(action);
+                }
+            }
+        });
+        set
+    }
+
+    /// What a query asks for: every action its terms name (whole words, identifier parts and
+    /// words joined with a particle, `look up` → `lookup`).
+    pub(crate) fn of_query(actions: &Actions, terms: &[QueryTerm]) -> ActionSet {
+        let mut set = ActionSet::default();
+        for t in terms {
+            if t.origin() != Origin::Bigram
+                && let Some(action) = actions.action(t.stem())
+            {
+                set.add(action);
+            }
+        }
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tool(name: &str, summary: &str) -> ActionSet {
+        ActionSet::of_tool(&Analyzer::default(), &Actions::default(), name, summary)
+    }
+
+    fn set(actions: &[Action]) -> ActionSet {
+        let mut s = ActionSet::default();
+        for &a in actions {
+            s.add(a);
+        }
+        s
+    }
+
+    #[test]
+    fn a_tool_is_read_from_its_name_and_the_first_word_of_its_summary() {
+        use Action::{Delete, Read, Write};
+        assert_eq!(tool("delete-onedrive-file", "Delete a file."), set(&[Delete]));
+        assert_eq!(tool("upload-file-content", "The content stream."), set(&[Write]));
+        assert_eq!(tool("linear_getViewer", ""), set(&[Read]));
+        assert_eq!(tool("CreateCall", "Create a new outgoing call"), set(&[Write]));
+        // The first action of the name only: `get_or_create_label` reads.
+        assert_eq!(tool("get_or_create_label", ""), set(&[Read]));
+        // A method before a route: the route's action counts.
+        assert_eq!(tool("API-post-search", "Search by title"), set(&[Read]));
+        assert_eq!(tool("post_files_id_copy", ""), set(&[Write]));
+        // A method alone counts as itself, and the summary adds its own.
+        assert_eq!(tool("post_comments", "Create comment"), set(&[Write]));
+        assert_eq!(tool("get_files_id", "Get file information"), set(&[Read]));
+        assert_eq!(tool("get_channel_history", "Lists messages"), set(&[Read]));
+        // Neither says an action.
+        assert_eq!(tool("echo", "Echoes back the input"), ActionSet::default());
+        assert_eq!(tool("browser_click", "Perform click on a web page"), ActionSet::default());
+        // Name and summary disagree: both count.
+        assert_eq!(tool("search_and_replace", "Update text"), set(&[Read, Write]));
+    }
+
+    #[test]
+    fn conflicts_need_both_sides_to_name_an_action() {
+        use Action::{Delete, Read, Write};
+        let c = |q: &[Action], t: &[Action]| ActionSet::conflicts(set(q), set(t));
+        assert!(!c(&[], &[Delete]));
+        assert!(!c(&[Write], &[]));
+        // A delete tool for anything but a deletion.
+        assert!(c(&[Write], &[Delete]));
+        assert!(c(&[Read], &[Delete]));
+        assert!(c(&[Read, Write], &[Delete]));
+        assert!(!c(&[Delete], &[Delete]));
+        assert!(!c(&[Delete, Read], &[Delete]));
+        // Reading against writing.
+        assert!(c(&[Write], &[Read]));
+        assert!(c(&[Read], &[Write]));
+        assert!(!c(&[Read], &[Read]));
+        assert!(!c(&[Write], &[Write]));
+        // A deletion asked for: a writing tool agrees (`remove` a label is `update_labels`),
+        // a reading one does not.
+        assert!(!c(&[Delete], &[Write]));
+        assert!(c(&[Delete], &[Read]));
+        // A query or tool of both kinds agrees with either.
+        assert!(!c(&[Read, Write], &[Read]));
+        assert!(!c(&[Read], &[Read, Write]));
+    }
+}

@@ -103,6 +103,11 @@
 //! `look up`) and emits each of its words at a lower weight; a CJK word is found through the
 //! character bigrams of the query.
 //!
+//! [`Actions`] (`data/actions.txt`) says which action groups of the lexicon read (`list`,
+//! `get`, `search`), write (`create`, `update`, `upload`) or delete, so that a caller can hold
+//! a tool's action to a query's (the `toolsift` facade demotes a deleting tool for an upload
+//! request).
+//!
 //! # Performance
 //!
 //! [`Analyzer::for_each_token`] allocates nothing per token: words are cut and lowercased in

@@ -70,28 +70,48 @@ impl ActionSet {
         name: &str,
         summary: &str,
     ) -> ActionSet {
-        let mut set = ActionSet::default();
-        // The name's words in order; a word split into parts (camelCase) by its parts.
-        let mut words: Vec<(u32, Origin, String, Option<Action>)> = Vec::new();
-        analyzer.for_each_token(name, |t| {
-            if t.origin == Origin::Part
-                && let Some(last) = words.last_mut()
-                && last.0 == t.position
-                && last.1 == Origin::Whole
-            {
-                words.pop();
+        // The name's first action word, and the first one after it when it is a method.
+        let mut first: Option<(bool, Action)> = None;
+        let mut later: Option<Action> = None;
+        let mut visit = |method: bool, action: Option<Action>| {
+            if let Some(action) = action {
+                match first {
+                    None => first = Some((method, action)),
+                    Some((true, _)) if later.is_none() => later = Some(action),
+                    Some(_) => {}
+                }
             }
-            words.push((t.position, t.origin, t.word.to_owned(), actions.action(t.stem)));
+        };
+        // A whole word waits for the next token: when parts of it follow (camelCase), the
+        // parts count instead.
+        let mut pending: Option<(u32, bool, Option<Action>)> = None;
+        analyzer.for_each_token(name, |t| {
+            let method = matches!(t.word, "post" | "patch");
+            let action = actions.action(t.stem);
+            if t.origin == Origin::Part {
+                match pending.take() {
+                    Some((position, _, _)) if position == t.position => {}
+                    Some((_, m, a)) => visit(m, a),
+                    None => {}
+                }
+                visit(method, action);
+            } else {
+                if let Some((_, m, a)) = pending.take() {
+                    visit(m, a);
+                }
+                pending = Some((t.position, method, action));
+            }
         });
-        let mut named = words.iter().filter_map(|(_, _, word, a)| a.map(|a| (word.as_str(), a)));
-        if let Some((word, action)) = named.next() {
-            let method = matches!(word, "post" | "patch");
-            let later = if method { named.next().map(|(_, a)| a) } else { None };
-            set.add(later.unwrap_or(action));
+        if let Some((_, m, a)) = pending {
+            visit(m, a);
         }
-        let first = summary.split_whitespace().next().unwrap_or_default();
+        let mut set = ActionSet::default();
+        if let Some((method, action)) = first {
+            set.add(if method { later.unwrap_or(action) } else { action });
+        }
+        let word = summary.split_whitespace().next().unwrap_or_default();
         let mut done = false;
-        analyzer.for_each_token(first, |t| {
+        analyzer.for_each_token(word, |t| {
             if !done && t.origin == Origin::Whole {
                 done = true;
                 if let Some(action) = actions.action(t.stem) {

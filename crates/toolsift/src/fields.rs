@@ -122,7 +122,7 @@ fn push(out: &mut String, text: &str) {
 ///
 /// OpenAPI: the operation summary, and the description without the leading summary the catalog
 /// put there. Otherwise: the first sentence of the first paragraph, and everything after it.
-pub(crate) fn split_summary(tool: &Tool) -> (&str, &str) {
+fn split_summary(tool: &Tool) -> (&str, &str) {
     let description = tool.description.trim();
     if let Some(summary) = tool.openapi.as_ref().and_then(|op| op.summary.as_deref()) {
         let summary = summary.trim();

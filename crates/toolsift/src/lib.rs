@@ -85,6 +85,7 @@ mod actions;
 mod engine;
 mod error;
 mod fields;
+mod implied;
 mod render;
 mod results;
 mod search;

@@ -12,7 +12,8 @@ use toolsift_text::{Actions, Lexicon};
 use crate::actions::ActionSet;
 use crate::engine::SearchEngine;
 use crate::error::Error;
-use crate::fields::{FieldConfig, ToolText, split_summary, tool_text};
+use crate::fields::{FieldConfig, ToolText, tool_text};
+use crate::implied;
 use crate::results::{Hit, HitTool, SearchResults, WhyEmpty};
 use crate::services::{DEFAULT_SERVICES, Services, parse_services};
 
@@ -64,6 +65,8 @@ pub struct ToolSearchBuilder {
     services: Option<Vec<String>>,
     /// The factor of a hit whose action disagrees with the query's.
     action_mismatch: f32,
+    /// Whether a query naming a file also searches `file`.
+    implied_words: bool,
 }
 
 impl Default for ToolSearchBuilder {
@@ -73,6 +76,7 @@ impl Default for ToolSearchBuilder {
             fields: FieldConfig::default(),
             services: None,
             action_mismatch: DEFAULT_ACTION_MISMATCH,
+            implied_words: true,
         }
     }
 }
@@ -179,6 +183,31 @@ impl ToolSearchBuilder {
         self
     }
 
+    /// Whether a query of several words, one of which names a file (`package.json`,
+    /// `src/app.ts`: a known extension, `.js` only in a path), also searches the word `file`
+    /// (default on). Agents name the file they mean; tools say `file` (`read_file`,
+    /// `get_file_blame`). The word is searched like one the query wrote and may show among a
+    /// hit's [`matched`](crate::Hit::matched) terms, but an empty answer never quotes it back.
+    ///
+    /// ```
+    /// use toolsift::{Catalog, ToolSearch, load_mcp};
+    /// let mut catalog = Catalog::new();
+    /// catalog.add_server(load_mcp(r#"[
+    ///     {"name": "read_file", "description": "Read a file from disk.", "inputSchema": {"type": "object"}},
+    ///     {"name": "get_package", "description": "Get a package from the registry.", "inputSchema": {"type": "object"}}
+    /// ]"#, "dev")?.server);
+    /// let search = ToolSearch::new(catalog.clone())?;
+    /// let query = "show me package.json";
+    /// assert_eq!(search.search(query, 1).hits()[0].name(), "mcp__dev__read_file");
+    /// let literal = ToolSearch::builder().implied_words(false).build(catalog)?;
+    /// assert_eq!(literal.search(query, 1).hits()[0].name(), "mcp__dev__get_package");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn implied_words(mut self, on: bool) -> ToolSearchBuilder {
+        self.implied_words = on;
+        self
+    }
+
     /// Indexes every tool of `catalog` and returns the ready search.
     ///
     /// # Errors
@@ -199,6 +228,7 @@ impl ToolSearchBuilder {
             services: Services::new(known),
             actions,
             action_mismatch: self.action_mismatch,
+            implied_words: self.implied_words,
             docs: Vec::new(),
             servers: BTreeMap::new(),
             next_server: 0,
@@ -298,6 +328,8 @@ pub struct ToolSearch {
     actions: Actions,
     /// See [`ToolSearchBuilder::action_mismatch`].
     action_mismatch: f32,
+    /// See [`ToolSearchBuilder::implied_words`].
+    implied_words: bool,
     /// The tool and model-facing name of each document, indexed by [`DocId::get`]; `None`
     /// for removed documents. Hits share these, so a hit allocates nothing.
     docs: Vec<Option<Arc<HitTool>>>,
@@ -361,6 +393,12 @@ impl ToolSearch {
         self.action_mismatch
     }
 
+    /// Whether a query naming a file also searches `file`
+    /// ([`ToolSearchBuilder::implied_words`]).
+    pub fn implied_words(&self) -> bool {
+        self.implied_words
+    }
+
     /// The enum-size limit of the `details` field.
     pub fn max_enum_values(&self) -> usize {
         self.fields.max_enum_values
@@ -395,7 +433,9 @@ impl ToolSearch {
         // The index breaks score ties by the order key, the catalog position: its order is
         // the contract, whatever the history of updates.
         let demote = self.action_mismatch < 1.0;
-        let outcome = self.index.search(query, limit);
+        // A query naming a file also searches `file` (`ToolSearchBuilder::implied_words`).
+        let implied = if self.implied_words { implied::with_implied_words(query) } else { None };
+        let outcome = self.index.search(implied.as_deref().unwrap_or(query), limit);
         // A query equal to a tool's name is answered whatever it says.
         let exact = outcome.hits().first().is_some_and(toolsift_rank::Hit::is_exact_key);
         let missing = if exact { Vec::new() } else { self.services.missing(&outcome) };
@@ -452,8 +492,11 @@ impl ToolSearch {
         // Words the index added (a word joined with its particle, `login` for "log in") are
         // not quoted back to the model as words it wrote.
         let lower = query.to_lowercase();
+        let implied_file = implied.is_some()
+            && !lower.split(|c: char| !c.is_alphanumeric()).any(|w| w == implied::FILE);
         let written = |t: &&toolsift_rank::QueryTerm| {
-            t.origin() != toolsift_text::Origin::Part || lower.contains(t.word())
+            (t.origin() != toolsift_text::Origin::Part || lower.contains(t.word()))
+                && !(implied_file && t.word() == implied::FILE)
         };
         match outcome.abstention() {
             Some(reason) => SearchResults::empty(WhyEmpty::new(
@@ -585,12 +628,11 @@ impl ToolSearch {
                 let model_name = self.catalog.model_name(&tool.id).unwrap_or(tool.name());
                 let text = tool_text(tool, model_name, &self.fields);
                 let order = (ordinal, u32::try_from(i).unwrap_or(u32::MAX));
-                let (summary, _) = split_summary(tool);
                 let actions = ActionSet::of_tool(
                     self.index.analyzer(),
                     &self.actions,
                     &tool.id.name,
-                    summary,
+                    &text.summary,
                 );
                 let tool = Arc::new(HitTool::new(
                     tool.id.clone(),

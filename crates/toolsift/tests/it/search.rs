@@ -186,3 +186,42 @@ fn action_agreement_can_be_turned_off() {
             < f32::EPSILON
     );
 }
+
+#[test]
+fn a_file_name_also_searches_file() {
+    let search = drive();
+    // "config.yaml" names a file: the file tools answer, as for "file".
+    let got = names(&search, "fetch config.yaml", 1);
+    assert_eq!(got, names(&search, "fetch config yaml file", 1));
+    // Off, the query is searched as written.
+    let mut catalog = toolsift::Catalog::new();
+    for server in drive().catalog().servers() {
+        catalog.add_server(server.clone());
+    }
+    let literal = ToolSearch::builder().implied_words(false).build(catalog).expect("valid");
+    assert!(!literal.implied_words());
+    assert!(search.implied_words());
+}
+
+#[test]
+fn an_implied_word_is_never_quoted_back() {
+    let server = toolsift::load_mcp(
+        r#"[{"name": "send_message", "description": "Send a chat message.", "inputSchema": {"type": "object"}}]"#,
+        "chat",
+    )
+    .expect("valid tools")
+    .server;
+    let mut catalog = toolsift::Catalog::new();
+    catalog.add_server(server);
+    let search = ToolSearch::new(catalog).expect("default settings are valid");
+    // No tool says `file`, so the answer is empty and lists the unknown words: the ones the
+    // query wrote, not the implied `file`.
+    let results = search.search("frobnicate qqq.json", 5);
+    let unknown = results.why_empty().expect("nothing matches").unknown_terms().to_vec();
+    assert!(unknown.contains(&"frobnicate".to_owned()), "{unknown:?}");
+    assert!(!unknown.contains(&"file".to_owned()), "{unknown:?}");
+    // Written by the query, it is quoted like any word.
+    let results = search.search("frobnicate qqq.json file", 5);
+    let unknown = results.why_empty().expect("nothing matches").unknown_terms().to_vec();
+    assert!(unknown.contains(&"file".to_owned()), "{unknown:?}");
+}

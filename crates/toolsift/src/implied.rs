@@ -1,13 +1,19 @@
 //! Words a query implies without writing them: a file name or path (`package.json`,
-//! `src/app.ts`) asks about a file.
+//! `src/app.ts`) asks about a file, a web address (`https://example.com/pricing`) about a URL,
+//! and a hashtag (`#general`) about a channel.
 //!
-//! Agents name the file they mean ("read the contents of package.json", "who last changed
-//! src/app.ts") where tools say `file` (`read_file`, `get_file_blame`). A query with a word
-//! that looks like a file name gets the word `file` added for the index; the hits and the
-//! reasons of an empty answer still speak of the words the query wrote.
+//! Agents name the thing they mean ("read the contents of package.json", "grab the text of
+//! `https://example.com/pricing`", "post the notes to #general") where tools name its kind
+//! (`read_file`, a `url` parameter, `slack_post_message` to a `channel`). A query with such a
+//! word gets the kind's word added for the index; the reasons of an empty answer still speak
+//! of the words the query wrote.
 
 /// The word a file name implies.
-pub(crate) const FILE: &str = "file";
+const FILE: &str = "file";
+/// The word a web address implies.
+const URL: &str = "url";
+/// The word a hashtag implies.
+const CHANNEL: &str = "channel";
 
 /// File extensions that mark a word as a file name: source code, configuration, data,
 /// documents and images, as agents write them. `js` only counts in a path (`src/app.js`),
@@ -35,12 +41,56 @@ pub(crate) fn names_a_file(word: &str) -> bool {
         && (ext != "js" || word.contains('/'))
 }
 
-/// The query with `file` added when one of its words names a file and it has at least two
-/// words (a query of one word may be a tool's exact name); `None` when nothing is implied.
-pub(crate) fn with_implied_words(query: &str) -> Option<String> {
-    let mut words = query.split_whitespace();
-    let several = words.clone().nth(1).is_some();
-    (several && words.any(names_a_file)).then(|| format!("{query} {FILE}"))
+/// A test of one query word.
+type Test = fn(&str) -> bool;
+
+/// Whether `word` is a web address: it starts with `http://`, `https://` or `www.`.
+fn names_a_url(word: &str) -> bool {
+    let word = word.trim_start_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase();
+    word.starts_with("http://") || word.starts_with("https://") || word.starts_with("www.")
+}
+
+/// Whether `word` is a hashtag naming a channel: `#` and a letter (`#general`,
+/// `#eng-oncall`; not an issue number such as `#231`).
+fn names_a_channel(word: &str) -> bool {
+    let word = word.trim_start_matches(|c: char| !c.is_alphanumeric() && c != '#');
+    word.strip_prefix('#').and_then(|rest| rest.chars().next()).is_some_and(char::is_alphabetic)
+}
+
+/// The words `query` implies and does not write, in a fixed order (`file`, `url`, `channel`),
+/// if it has at least two words (a query of one word may be a tool's exact name).
+pub(crate) fn implied_words(query: &str) -> Vec<&'static str> {
+    let words: Vec<&str> = query.split_whitespace().collect();
+    if words.len() < 2 {
+        return Vec::new();
+    }
+    let written = |kind: &str| {
+        words.iter().any(|w| {
+            w.split(|c: char| !c.is_alphanumeric()).any(|part| part.eq_ignore_ascii_case(kind))
+        })
+    };
+    let kinds: [(&'static str, Test); 3] =
+        [(FILE, names_a_file), (URL, names_a_url), (CHANNEL, names_a_channel)];
+    kinds
+        .into_iter()
+        .filter(|&(kind, test)| words.iter().any(|w| test(w)) && !written(kind))
+        .map(|(kind, _)| kind)
+        .collect()
+}
+
+/// `query` with the words it implies added at the end, or `None` when it implies none.
+pub(crate) fn with_implied_words(query: &str) -> Option<(String, Vec<&'static str>)> {
+    let implied = implied_words(query);
+    if implied.is_empty() {
+        return None;
+    }
+    let mut text = String::with_capacity(query.len() + 16);
+    text.push_str(query);
+    for word in &implied {
+        text.push(' ');
+        text.push_str(word);
+    }
+    Some((text, implied))
 }
 
 #[cfg(test)]
@@ -91,13 +141,43 @@ mod tests {
     }
 
     #[test]
-    fn only_queries_of_several_words_get_file() {
+    fn urls_and_hashtags() {
+        for word in
+            ["https://example.com/pricing", "http://x.io", "<https://a.b/c>", "www.example.com"]
+        {
+            assert!(names_a_url(word), "{word}");
+        }
+        for word in ["example.com", "https", "bob@example.com", "://"] {
+            assert!(!names_a_url(word), "{word}");
+        }
+        for word in ["#general", "#eng-oncall", "(#incidents)", "#Design"] {
+            assert!(names_a_channel(word), "{word}");
+        }
+        for word in ["#231", "#", "C#", "general", "##"] {
+            assert!(!names_a_channel(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn only_queries_of_several_words_imply_words() {
+        let implied = |q: &str| with_implied_words(q).map(|(text, words)| (text, words.len()));
         assert_eq!(
-            with_implied_words("read package.json please").as_deref(),
-            Some("read package.json please file")
+            implied("read package.json please"),
+            Some(("read package.json please file".into(), 1))
         );
-        assert_eq!(with_implied_words("package.json"), None);
-        assert_eq!(with_implied_words("read the docs"), None);
-        assert_eq!(with_implied_words("get current docs for the Next.js app router API"), None);
+        assert_eq!(implied("package.json"), None);
+        assert_eq!(implied("read the docs"), None);
+        assert_eq!(implied("get current docs for the Next.js app router API"), None);
+        assert_eq!(
+            implied("save https://a.io/x.html to notes.md and tell #team"),
+            Some((
+                "save https://a.io/x.html to notes.md and tell #team file url channel".into(),
+                3
+            ))
+        );
+        // A word the query writes is not added again.
+        assert_eq!(implied("post to the #general channel"), None);
+        assert_eq!(implied("open the file notes.md"), None);
+        assert_eq!(implied("fetch url https://a.io"), None);
     }
 }

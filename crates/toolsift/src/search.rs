@@ -65,7 +65,7 @@ pub struct ToolSearchBuilder {
     services: Option<Vec<String>>,
     /// The factor of a hit whose action disagrees with the query's.
     action_mismatch: f32,
-    /// Whether a query naming a file also searches `file`.
+    /// Whether a query naming a file, a web address or a channel also searches its kind.
     implied_words: bool,
 }
 
@@ -183,11 +183,13 @@ impl ToolSearchBuilder {
         self
     }
 
-    /// Whether a query of several words, one of which names a file (`package.json`,
-    /// `src/app.ts`: a known extension, `.js` only in a path), also searches the word `file`
-    /// (default on). Agents name the file they mean; tools say `file` (`read_file`,
-    /// `get_file_blame`). The word is searched like one the query wrote and may show among a
-    /// hit's [`matched`](crate::Hit::matched) terms, but an empty answer never quotes it back.
+    /// Whether a query of several words also searches the kind of thing one of its words
+    /// names (default on): `file` for a file name or path (`package.json`, `src/app.ts`: a
+    /// known extension, `.js` only in a path), `url` for a web address (`https://…`,
+    /// `www.…`), `channel` for a hashtag (`#general`, not `#231`). Agents name the thing they
+    /// mean; tools name its kind (`read_file`, a `url` parameter, a `channel`). The word is
+    /// searched like one the query wrote and may show among a hit's
+    /// [`matched`](crate::Hit::matched) terms, but an empty answer never quotes it back.
     ///
     /// ```
     /// use toolsift::{Catalog, ToolSearch, load_mcp};
@@ -393,8 +395,8 @@ impl ToolSearch {
         self.action_mismatch
     }
 
-    /// Whether a query naming a file also searches `file`
-    /// ([`ToolSearchBuilder::implied_words`]).
+    /// Whether a query naming a file, a web address or a channel also searches `file`, `url`
+    /// or `channel` ([`ToolSearchBuilder::implied_words`]).
     pub fn implied_words(&self) -> bool {
         self.implied_words
     }
@@ -433,9 +435,14 @@ impl ToolSearch {
         // The index breaks score ties by the order key, the catalog position: its order is
         // the contract, whatever the history of updates.
         let demote = self.action_mismatch < 1.0;
-        // A query naming a file also searches `file` (`ToolSearchBuilder::implied_words`).
+        // A query naming a file, a web address or a channel also searches `file`, `url` or
+        // `channel` (`ToolSearchBuilder::implied_words`).
         let implied = if self.implied_words { implied::with_implied_words(query) } else { None };
-        let outcome = self.index.search(implied.as_deref().unwrap_or(query), limit);
+        let (text, added) = match &implied {
+            Some((text, added)) => (text.as_str(), added.as_slice()),
+            None => (query, &[][..]),
+        };
+        let outcome = self.index.search(text, limit);
         // A query equal to a tool's name is answered whatever it says.
         let exact = outcome.hits().first().is_some_and(toolsift_rank::Hit::is_exact_key);
         let missing = if exact { Vec::new() } else { self.services.missing(&outcome) };
@@ -492,11 +499,9 @@ impl ToolSearch {
         // Words the index added (a word joined with its particle, `login` for "log in") are
         // not quoted back to the model as words it wrote.
         let lower = query.to_lowercase();
-        let implied_file = implied.is_some()
-            && !lower.split(|c: char| !c.is_alphanumeric()).any(|w| w == implied::FILE);
         let written = |t: &&toolsift_rank::QueryTerm| {
             (t.origin() != toolsift_text::Origin::Part || lower.contains(t.word()))
-                && !(implied_file && t.word() == implied::FILE)
+                && !added.contains(&t.word())
         };
         match outcome.abstention() {
             Some(reason) => SearchResults::empty(WhyEmpty::new(
@@ -516,7 +521,9 @@ impl ToolSearch {
 
     /// How `tool` scored for `query`: per query term, its idf, the catalog forms matched
     /// (exact, same stem, stem prefix) and, per field, tf, weight and length normalization.
-    /// `None` if the tool is not in the catalog. This is the index's score: a
+    /// `None` if the tool is not in the catalog. The query is explained as the index searched
+    /// it, with its implied words ([`ToolSearchBuilder::implied_words`]). This is the index's
+    /// score: a
     /// [`demoted`](Hit::demoted) hit's score is it times
     /// [`action_mismatch`](ToolSearch::action_mismatch).
     pub fn explain(&self, query: &str, tool: &ToolId) -> Option<Explanation> {
@@ -527,7 +534,9 @@ impl ToolSearch {
                 .and_then(Option::as_ref)
                 .is_some_and(|e| e.tool() == tool)
         })?;
-        self.index.explain(doc, query)
+        // The query the index searched: with its implied words, as `search` has it.
+        let implied = if self.implied_words { implied::with_implied_words(query) } else { None };
+        self.index.explain(doc, implied.as_ref().map_or(query, |(text, _)| text.as_str()))
     }
 
     /// Adds a server, or replaces the tools of the server with that name, in the catalog and

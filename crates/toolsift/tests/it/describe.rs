@@ -30,3 +30,14 @@ fn explain_matches_the_search_score() {
     assert!(other.score.abs() < 1e-6);
     assert!(search.explain(query, &ToolId::new("nope", "nothing")).is_none());
 }
+
+#[test]
+fn explain_counts_implied_words() {
+    let search = mixed();
+    // `#general` implies `channel`: the explanation has that term and the hit's score.
+    let query = "post the release notes to #general";
+    let hit = search.search(query, 1).into_hits().remove(0);
+    let explanation = search.explain(query, hit.tool()).expect("indexed tool");
+    assert!((explanation.score - hit.score()).abs() < 1e-5, "{explanation}");
+    assert!(explanation.terms.iter().any(|t| t.word == "channel"), "{explanation}");
+}

@@ -225,3 +225,12 @@ fn an_implied_word_is_never_quoted_back() {
     let unknown = results.why_empty().expect("nothing matches").unknown_terms().to_vec();
     assert!(unknown.contains(&"file".to_owned()), "{unknown:?}");
 }
+
+#[test]
+fn a_hashtag_names_a_channel() {
+    // Linear has release notes; the hashtag says the notes go to a chat channel.
+    check("post the release notes to #general", Some("mcp__slack__slack_post_message"));
+    // An issue number is not a channel: nothing is implied, the query's own words rank.
+    let hits = search().search("close issue #231 on github", 1);
+    assert_eq!(hits.hits()[0].tool().server, "github");
+}

@@ -230,6 +230,7 @@ fn parameters(search: &ToolSearch) -> BTreeMap<String, Value> {
     p.insert("max_query_terms".to_owned(), json!(config.max_query_terms()));
     p.insert("fields.max_enum_values".to_owned(), json!(search.max_enum_values()));
     p.insert("action_mismatch".to_owned(), json!(search.action_mismatch()));
+    p.insert("service_mismatch".to_owned(), json!(search.service_mismatch()));
     p.insert("implied_words".to_owned(), json!(search.implied_words()));
     p.insert("limit".to_owned(), json!(CUTOFF));
     p

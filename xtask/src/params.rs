@@ -1,7 +1,7 @@
 //! Ranking-setting overrides for one eval run (`--set KEY=VALUE`, `TOOLSIFT_EVAL_SET`).
 //!
 //! They let a sweep of `k1`, `b`, field weights, relation and origin weights and the abstention
-//! settings (and the facade's enum limit, action agreement and implied words) run without editing the facade: each override is applied, in order, to the
+//! settings (and the facade's enum limit, action and service agreement and implied words) run without editing the facade: each override is applied, in order, to the
 //! facade's default ranking ([`ToolSearchBuilder::default_index`]). With no overrides the
 //! builder is exactly `ToolSearch::builder()`, so the numbers are those of the defaults in code.
 //! `relation.expansion=0` turns the intent lexicon off.
@@ -42,8 +42,10 @@ pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder
         let bad = |what: &str| format!("setting `{key}`: `{value}` is not {what}");
         let num = || value.parse::<f32>().map_err(|_| bad("a number"));
         let whole = || value.parse::<usize>().map_err(|_| bad("a whole number"));
-        index_changed |=
-            key != "max_enum_values" && key != "action_mismatch" && key != "implied_words";
+        index_changed |= !matches!(
+            key.as_str(),
+            "max_enum_values" | "action_mismatch" | "service_mismatch" | "implied_words"
+        );
         index = match (key.as_str(), key.split('.').collect::<Vec<_>>().as_slice()) {
             ("k1", _) => index.k1(num()?),
             ("b", _) => index.b(num()?),
@@ -84,6 +86,10 @@ pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder
             }
             ("action_mismatch", _) => {
                 search = search.action_mismatch(num()?);
+                index
+            }
+            ("service_mismatch", _) => {
+                search = search.service_mismatch(num()?);
                 index
             }
             ("implied_words", _) => {

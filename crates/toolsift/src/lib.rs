@@ -104,8 +104,8 @@ pub use engine::SearchEngine;
 pub use error::{Error, ErrorKind};
 pub use results::{Hit, MatchedTerms, SearchResults, WhyEmpty};
 pub use search::{
-    DEFAULT_ACTION_MISMATCH, DEFAULT_DETAILS_WEIGHT, DEFAULT_LEXICON_WEIGHT, ToolSearch,
-    ToolSearchBuilder,
+    DEFAULT_ACTION_MISMATCH, DEFAULT_DETAILS_WEIGHT, DEFAULT_LEXICON_WEIGHT,
+    DEFAULT_SERVICE_MISMATCH, ToolSearch, ToolSearchBuilder,
 };
 pub use services::DEFAULT_SERVICES;
 

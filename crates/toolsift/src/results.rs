@@ -67,9 +67,14 @@ pub struct Hit {
     words: Arc<[Box<str>]>,
     /// Which of `words` were matched (bit `i` for word `i`); `None` for all of them.
     mask: Option<u64>,
-    /// Whether action agreement demoted the hit.
-    demoted: bool,
+    /// Why the hit was demoted: [`ACTION`] and [`SERVICE`] bits.
+    demoted: u8,
 }
+
+/// [`Hit`]'s demotion bit for a tool that does another kind of action than the query asks for.
+pub(crate) const ACTION: u8 = 1;
+/// [`Hit`]'s demotion bit for a tool of another service than the query names.
+pub(crate) const SERVICE: u8 = 2;
 
 impl Hit {
     /// A hit on `tool`, whose model-facing name is `name`, with its score and the query terms
@@ -87,7 +92,7 @@ impl Hit {
             score,
             words,
             mask: None,
-            demoted: false,
+            demoted: 0,
         }
     }
 
@@ -98,7 +103,7 @@ impl Hit {
         score: f32,
         words: Arc<[Box<str>]>,
         mask: u64,
-        demoted: bool,
+        demoted: u8,
     ) -> Hit {
         Hit { tool, score, words, mask: Some(mask), demoted }
     }
@@ -122,18 +127,33 @@ impl Hit {
     ///
     /// It is the index's score ([`toolsift_rank::Hit::score`], which
     /// [`ToolSearch::explain`](crate::ToolSearch::explain) breaks down), times
-    /// [`ToolSearchBuilder::action_mismatch`](crate::ToolSearchBuilder::action_mismatch) when
-    /// the hit is [`demoted`](Hit::demoted).
+    /// [`ToolSearchBuilder::action_mismatch`](crate::ToolSearchBuilder::action_mismatch) and
+    /// [`ToolSearchBuilder::service_mismatch`](crate::ToolSearchBuilder::service_mismatch) for
+    /// each reason the hit is [`demoted`](Hit::demoted).
     pub fn score(&self) -> f32 {
         self.score
+    }
+
+    /// Whether the hit was moved down the page: its tool does another kind of action than the
+    /// query asks for ([`action_mismatch`](Hit::action_mismatch)) or belongs to another service
+    /// than the query names ([`service_mismatch`](Hit::service_mismatch)).
+    pub fn demoted(&self) -> bool {
+        self.demoted != 0
     }
 
     /// Whether the tool does another kind of action than the query asks for (it deletes, and
     /// the query asks for no deletion; or one only reads and the other only writes), so that
     /// its score was lowered; see
     /// [`ToolSearchBuilder::action_mismatch`](crate::ToolSearchBuilder::action_mismatch).
-    pub fn demoted(&self) -> bool {
-        self.demoted
+    pub fn action_mismatch(&self) -> bool {
+        self.demoted & ACTION != 0
+    }
+
+    /// Whether the query names a connected service and the tool is not one of its servers',
+    /// so that its score was lowered; see
+    /// [`ToolSearchBuilder::service_mismatch`](crate::ToolSearchBuilder::service_mismatch).
+    pub fn service_mismatch(&self) -> bool {
+        self.demoted & SERVICE != 0
     }
 
     /// The query terms this tool matched, in query order.

@@ -14,7 +14,7 @@ use crate::engine::SearchEngine;
 use crate::error::Error;
 use crate::fields::{FieldConfig, ToolText, tool_text};
 use crate::implied;
-use crate::results::{Hit, HitTool, SearchResults, WhyEmpty};
+use crate::results::{self, Hit, HitTool, SearchResults, WhyEmpty};
 use crate::services::{DEFAULT_SERVICES, Services, parse_services};
 
 /// The weight of the `details` field in the default ranking (the index's own default is 1.0).
@@ -37,6 +37,14 @@ pub const DEFAULT_LEXICON_WEIGHT: f32 = 0.2;
 /// (1.0), 0.727 at 0.9, 0.728 at 0.8, 0.729 at 0.7, 0.6 and 0.5; no profile dataset loses
 /// against off at any of them. 0.7 is the mildest factor of that plateau.
 pub const DEFAULT_ACTION_MISMATCH: f32 = 0.7;
+
+/// The factor of a hit whose tool belongs to another service than the query names
+/// ([`ToolSearchBuilder::service_mismatch`]).
+///
+/// Chosen on the tuning sets (docs/ranking.md section 5.2): `all` nDCG@10 0.7323 with it off
+/// (1.0), 0.733 at 0.9, 0.8, 0.7 and 0.5; no dataset loses at any of them. 0.7 matches
+/// [`DEFAULT_ACTION_MISMATCH`].
+pub const DEFAULT_SERVICE_MISMATCH: f32 = 0.7;
 
 /// Configures a [`ToolSearch`]; the configuration is frozen by [`build`](Self::build).
 ///
@@ -65,6 +73,8 @@ pub struct ToolSearchBuilder {
     services: Option<Vec<String>>,
     /// The factor of a hit whose action disagrees with the query's.
     action_mismatch: f32,
+    /// The factor of a hit of another service than the query names.
+    service_mismatch: f32,
     /// Whether a query naming a file, a web address or a channel also searches its kind.
     implied_words: bool,
 }
@@ -76,6 +86,7 @@ impl Default for ToolSearchBuilder {
             fields: FieldConfig::default(),
             services: None,
             action_mismatch: DEFAULT_ACTION_MISMATCH,
+            service_mismatch: DEFAULT_SERVICE_MISMATCH,
             implied_words: true,
         }
     }
@@ -183,6 +194,34 @@ impl ToolSearchBuilder {
         self
     }
 
+    /// The factor (in `[0, 1]`; default [`DEFAULT_SERVICE_MISMATCH`]; 1 turns it off) that
+    /// lowers the score of a hit whose tool belongs to another service than the query names,
+    /// when the query names a connected service by a word of the known-services list
+    /// ([`known_services`](Self::known_services); `github`, `jira`, `gitlab`): "approve this
+    /// merge request in GitLab" moves GitHub's tools down. Like
+    /// [`action_mismatch`](Self::action_mismatch) it reorders the page: the index's best
+    /// `limit` hits are sorted again by the lowered scores (then catalog order). A query equal
+    /// to a tool's name is never reordered.
+    ///
+    /// ```
+    /// use toolsift::{Catalog, ToolSearch, load_mcp};
+    /// let tools = r#"[{"name": "approve_merge_request", "description": "Approve a merge request.",
+    ///     "inputSchema": {"type": "object"}}]"#;
+    /// let mut catalog = Catalog::new();
+    /// catalog.add_server(load_mcp(tools, "github")?.server);
+    /// catalog.add_server(load_mcp(tools, "gitlab")?.server);
+    /// let search = ToolSearch::new(catalog)?;
+    /// let results = search.search("approve the merge request in gitlab", 2);
+    /// let [first, second] = results.hits() else { panic!("two hits") };
+    /// assert_eq!(first.name(), "mcp__gitlab__approve_merge_request");
+    /// assert!(second.service_mismatch() && !first.demoted());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn service_mismatch(mut self, factor: f32) -> ToolSearchBuilder {
+        self.service_mismatch = if factor.is_nan() { 1.0 } else { factor.clamp(0.0, 1.0) };
+        self
+    }
+
     /// Whether a query of several words also searches the kind of thing one of its words
     /// names (default on): `file` for a file name or path (`package.json`, `src/app.ts`: a
     /// known extension, `.js` only in a path), `url` for a web address (`https://…`,
@@ -230,6 +269,7 @@ impl ToolSearchBuilder {
             services: Services::new(known),
             actions,
             action_mismatch: self.action_mismatch,
+            service_mismatch: self.service_mismatch,
             implied_words: self.implied_words,
             docs: Vec::new(),
             servers: BTreeMap::new(),
@@ -330,6 +370,8 @@ pub struct ToolSearch {
     actions: Actions,
     /// See [`ToolSearchBuilder::action_mismatch`].
     action_mismatch: f32,
+    /// See [`ToolSearchBuilder::service_mismatch`].
+    service_mismatch: f32,
     /// See [`ToolSearchBuilder::implied_words`].
     implied_words: bool,
     /// The tool and model-facing name of each document, indexed by [`DocId::get`]; `None`
@@ -395,6 +437,12 @@ impl ToolSearch {
         self.action_mismatch
     }
 
+    /// The factor of a hit of another service than the query names
+    /// ([`ToolSearchBuilder::service_mismatch`]; 1 = off).
+    pub fn service_mismatch(&self) -> f32 {
+        self.service_mismatch
+    }
+
     /// Whether a query naming a file, a web address or a channel also searches `file`, `url`
     /// or `channel` ([`ToolSearchBuilder::implied_words`]).
     pub fn implied_words(&self) -> bool {
@@ -445,15 +493,18 @@ impl ToolSearch {
         let outcome = self.index.search(text, limit);
         // A query equal to a tool's name is answered whatever it says.
         let exact = outcome.hits().first().is_some_and(toolsift_rank::Hit::is_exact_key);
-        let missing = if exact { Vec::new() } else { self.services.missing(&outcome) };
+        // The services the query names, for the known-services rules and service agreement.
+        let named = self.services.named(&outcome);
+        let missing = if exact { Vec::new() } else { self.services.missing(&named) };
         if !missing.is_empty() {
             return SearchResults::empty(
                 WhyEmpty::new(Abstention::MissingService, Vec::new(), Vec::new())
                     .with_missing_services(missing),
             );
         }
-        if let Some((service, word)) =
-            (!exact).then(|| self.services.unoffered(query, &outcome, &self.index)).flatten()
+        if let Some((service, word)) = (!exact)
+            .then(|| self.services.unoffered(query, &outcome, &named, &self.index))
+            .flatten()
         {
             return SearchResults::empty(
                 WhyEmpty::new(Abstention::NotOffered, Vec::new(), Vec::new())
@@ -470,15 +521,29 @@ impl ToolSearch {
             } else {
                 ActionSet::default()
             };
-            let factor = self.action_mismatch;
+            // Servers of the services the query names (by name, sorted): the others' hits
+            // are demoted.
+            let scope = if self.service_mismatch < 1.0 && !exact {
+                self.services.servers_named(&named)
+            } else {
+                Vec::new()
+            };
             let mut hits: Vec<Hit> = hits
                 .iter()
                 .filter_map(|h| {
                     let tool = Arc::clone(self.docs.get(h.doc().get() as usize)?.as_ref()?);
                     let mask =
                         h.matched().fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
-                    let demoted = ActionSet::conflicts(wants, tool.actions());
-                    let score = if demoted { h.score() * factor } else { h.score() };
+                    let mut score = h.score();
+                    let mut demoted = 0;
+                    if ActionSet::conflicts(wants, tool.actions()) {
+                        score *= self.action_mismatch;
+                        demoted |= results::ACTION;
+                    }
+                    if !scope.is_empty() && scope.binary_search(&tool.server()).is_err() {
+                        score *= self.service_mismatch;
+                        demoted |= results::SERVICE;
+                    }
                     Some(Hit::shared(tool, score, Arc::clone(&words), mask, demoted))
                 })
                 .collect();

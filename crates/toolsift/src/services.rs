@@ -131,6 +131,14 @@ pub(crate) struct Services {
     stems_by_server: BTreeMap<String, Vec<Box<str>>>,
 }
 
+/// The services a query names: per query term, the service its whole word names and the
+/// alias it names it by (empty when the rule is off). Looked up once per search
+/// ([`Services::named`]) and read by every rule.
+#[derive(Debug)]
+pub(crate) struct Named<'t> {
+    terms: Vec<Option<(u32, Cow<'t, str>)>>,
+}
+
 impl Services {
     /// A rule over the parsed list `known` (empty: the rule never fires).
     pub(crate) fn new(known: ServiceWords) -> Services {
@@ -244,19 +252,47 @@ impl Services {
         }
     }
 
-    /// The words of `outcome`'s query that name, as whole words, a known service which no
-    /// server's `name` fields contain, in query-term order.
-    pub(crate) fn missing(&self, outcome: &Outcome) -> Vec<String> {
+    /// The services `outcome`'s query names, looked up once for the rules of one search.
+    pub(crate) fn named<'t>(&self, outcome: &'t Outcome) -> Named<'t> {
         if self.lookup.is_empty() {
-            return Vec::new();
+            return Named { terms: Vec::new() };
         }
-        outcome
+        let terms = outcome
             .terms()
             .iter()
-            .filter(|t| t.origin() == Origin::Whole)
-            .filter_map(|t| self.service_of(t))
-            .filter(|(s, _)| self.present.get(*s as usize).is_some_and(|&c| c == 0))
-            .map(|(_, alias)| alias.into_owned())
+            .map(|t| if t.origin() == Origin::Whole { self.service_of(t) } else { None })
+            .collect();
+        Named { terms }
+    }
+
+    /// Whether service `s` is in some server's `name` fields.
+    fn is_present(&self, s: u32) -> bool {
+        self.present.get(s as usize).is_some_and(|&c| c > 0)
+    }
+
+    /// The words of the query that name, as whole words, a known service which no server's
+    /// `name` fields contain, in query-term order.
+    pub(crate) fn missing(&self, named: &Named<'_>) -> Vec<String> {
+        named
+            .terms
+            .iter()
+            .flatten()
+            .filter(|(s, _)| !self.is_present(*s))
+            .map(|(_, alias)| alias.clone().into_owned())
+            .collect()
+    }
+
+    /// The servers that provide a present service the query names, by server name.
+    pub(crate) fn servers_named(&self, named: &Named<'_>) -> Vec<&str> {
+        let services: Vec<u32> =
+            named.terms.iter().flatten().map(|&(s, _)| s).filter(|&s| self.is_present(s)).collect();
+        if services.is_empty() {
+            return Vec::new();
+        }
+        self.by_server
+            .iter()
+            .filter(|(_, found)| services.iter().any(|s| found.binary_search(s).is_ok()))
+            .map(|(server, _)| server.as_str())
             .collect()
     }
 
@@ -268,23 +304,11 @@ impl Services {
         &self,
         query: &str,
         outcome: &Outcome,
+        named: &Named<'_>,
         index: &Index,
     ) -> Option<(String, String)> {
-        if self.lookup.is_empty() {
-            return None;
-        }
-        // Per query term, the service it names (whole words only), looked up once.
-        let services: Vec<Option<(u32, Cow<'_, str>)>> = outcome
-            .terms()
-            .iter()
-            .map(|t| if t.origin() == Origin::Whole { self.service_of(t) } else { None })
-            .collect();
-        let named: Vec<&(u32, Cow<'_, str>)> = services
-            .iter()
-            .flatten()
-            .filter(|(s, _)| self.present.get(*s as usize).is_some_and(|&c| c > 0))
-            .collect();
-        let service_word = named.first()?.1.clone();
+        let service_word =
+            named.terms.iter().flatten().find(|(s, _)| self.is_present(*s))?.1.clone();
         // Only words written as plain words count; parts of identifiers (`temp_events`,
         // `logs-2024`) are the user's data, not the action asked for.
         let written_plain = |word: &str| {
@@ -293,17 +317,12 @@ impl Services {
                 w.chars().all(char::is_alphabetic) && w.eq_ignore_ascii_case(word)
             })
         };
-        let scope: Vec<&str> = self
-            .by_server
-            .iter()
-            .filter(|(_, found)| named.iter().any(|(s, _)| found.binary_search(s).is_ok()))
-            .map(|(server, _)| server.as_str())
-            .collect();
+        let scope = self.servers_named(named);
         let mut best: Option<(usize, &QueryTerm)> = None;
         for (i, t) in outcome.terms().iter().enumerate() {
             if t.origin() != Origin::Whole
                 || t.df() == 0
-                || services[i].is_some()
+                || named.terms.get(i).is_some_and(Option::is_some)
                 || !self.name_stems.contains_key(t.stem())
                 || !written_plain(t.word())
             {

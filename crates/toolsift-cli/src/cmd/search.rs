@@ -129,16 +129,27 @@ fn human(
             if let Some(e) = search.explain(query, hit.tool()) {
                 explain_human(&mut out, &e);
             }
-            if hit.demoted() {
+            if hit.action_mismatch() {
                 out.push_str(&term::wrap(
                     &format!(
-                        "× {} = {:.4}: the tool does another kind of action (read, write, \
-                         delete) than the query asks for",
-                        search.action_mismatch(),
-                        hit.score()
+                        "× {}: the tool does another kind of action (read, write, delete) than \
+                         the query asks for",
+                        search.action_mismatch()
                     ),
                     4,
                 ));
+            }
+            if hit.service_mismatch() {
+                out.push_str(&term::wrap(
+                    &format!(
+                        "× {}: the query names a service this tool's server does not provide",
+                        search.service_mismatch()
+                    ),
+                    4,
+                ));
+            }
+            if hit.demoted() {
+                out.push_str(&term::wrap(&format!("= {:.4}", hit.score()), 4));
             }
         }
     }
@@ -212,7 +223,12 @@ fn json_document(
             o.insert("tool".into(), json!(hit.tool().name));
             o.insert("kind".into(), json!(kind));
             o.insert("score".into(), number(hit.score()));
-            o.insert("demoted".into(), json!(hit.demoted()));
+            let demoted: Vec<&str> =
+                [(hit.action_mismatch(), "action"), (hit.service_mismatch(), "service")]
+                    .into_iter()
+                    .filter_map(|(on, why)| on.then_some(why))
+                    .collect();
+            o.insert("demoted".into(), json!(demoted));
             o.insert("matched".into(), json!(hit.matched().collect::<Vec<_>>()));
             o.insert("description".into(), json!(summary(search, hit, 200)));
             if args.explain

@@ -121,13 +121,14 @@ const ACTION_WORDS: [&str; 8] =
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// Law: action agreement reorders the hits the index ranks best and changes nothing else.
-    /// The hits are the same tools as with it off; a demoted hit's score is the index's times
-    /// the factor, any other hit's is the index's; hits come by score, ties in catalog order.
+    /// Law: action and service agreement reorder the hits the index ranks best and change
+    /// nothing else. The hits are the same tools as with both off; a hit's score is the
+    /// index's times the factor of each reason it was demoted for; hits come by score, ties in
+    /// catalog order. (`github` is a known service, present as a server name.)
     #[test]
     #[allow(clippy::float_cmp)] // equal scores are ties, which catalog order breaks
     fn action_agreement_only_reorders_the_page(
-        first in arb_tools_of("alpha", &ACTION_WORDS, 7),
+        first in arb_tools_of("github", &ACTION_WORDS, 7),
         second in arb_tools_of("beta", &ACTION_WORDS, 7),
         words in prop::collection::vec(0..ACTION_WORDS.len(), 1..4),
         limit in 1usize..10,
@@ -139,11 +140,14 @@ proptest! {
             .map(|(i, t)| (t.id.clone(), (0, i)))
             .chain(second.iter().enumerate().map(|(i, t)| (t.id.clone(), (1, i))))
             .collect();
-        catalog.add_server(Server::new("alpha", ToolKind::Mcp, first));
+        catalog.add_server(Server::new("github", ToolKind::Mcp, first));
         catalog.add_server(Server::new("beta", ToolKind::Mcp, second));
         let on = ToolSearch::new(catalog.clone()).expect("valid settings");
-        let off = ToolSearch::builder().action_mismatch(1.0).build(catalog).expect("valid settings");
-        let factor = on.action_mismatch();
+        let off = ToolSearch::builder()
+            .action_mismatch(1.0)
+            .service_mismatch(1.0)
+            .build(catalog)
+            .expect("valid settings");
         let query: Vec<&str> = words.iter().map(|&w| ACTION_WORDS[w]).collect();
         let query = query.join(" ");
         let (got, plain) = (on.search(&query, limit), off.search(&query, limit));
@@ -156,7 +160,15 @@ proptest! {
         prop_assert!(plain.hits().iter().all(|h| !h.demoted()));
         for hit in got.hits() {
             let index_score = plain.hits().iter().find(|h| h.tool() == hit.tool()).map(|h| h.score());
-            let expected = index_score.map(|s| if hit.demoted() { s * factor } else { s });
+            let expected = index_score.map(|mut s| {
+                if hit.action_mismatch() {
+                    s *= on.action_mismatch();
+                }
+                if hit.service_mismatch() {
+                    s *= on.service_mismatch();
+                }
+                s
+            });
             prop_assert_eq!(Some(hit.score()), expected, "{:?}", hit.tool());
         }
         for pair in got.hits().windows(2) {

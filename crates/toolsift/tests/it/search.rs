@@ -234,3 +234,18 @@ fn a_hashtag_names_a_channel() {
     let hits = search().search("close issue #231 on github", 1);
     assert_eq!(hits.hits()[0].tool().server, "github");
 }
+
+#[test]
+fn tools_of_other_services_than_the_named_one_move_down() {
+    let results = search().search("create a github issue for the login bug", 10);
+    assert!(results.hits().iter().any(|h| h.tool().server == "linear"), "{results:?}");
+    for hit in results.hits() {
+        // `github-legacy` is named `github` too: both servers provide the service.
+        let github = hit.tool().server.starts_with("github");
+        assert_eq!(hit.service_mismatch(), !github, "{:?}", hit.tool());
+    }
+    assert!(results.hits()[0].tool().server.starts_with("github"));
+    // No service named: nothing moves for its service.
+    let results = search().search("create an issue for the login bug", 10);
+    assert!(results.hits().iter().all(|h| !h.service_mismatch()));
+}

@@ -30,15 +30,24 @@ const EXTENSIONS: &[&str] = &[
 /// extension. URLs (`://`, `www.`) are not files.
 pub(crate) fn names_a_file(word: &str) -> bool {
     let word = word.trim_matches(|c: char| !c.is_alphanumeric());
-    if word.contains("://") || word.starts_with("www.") {
+    if word.contains("://") || starts_with_ignore_case(word, "www.") {
         return false;
     }
     let last = word.rsplit('/').next().unwrap_or(word);
     let Some((base, ext)) = last.rsplit_once('.') else { return false };
-    let ext = ext.to_ascii_lowercase();
     !base.is_empty()
-        && EXTENSIONS.binary_search(&ext.as_str()).is_ok()
-        && (ext != "js" || word.contains('/'))
+        && EXTENSIONS.binary_search_by(|e| cmp_ignore_case(e, ext)).is_ok()
+        && (!ext.eq_ignore_ascii_case("js") || word.contains('/'))
+}
+
+/// Whether `text` starts with `prefix`, ASCII case ignored.
+fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
+    text.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+}
+
+/// Compares lowercase `lower` with `text` as if `text` were lowercased (ASCII).
+fn cmp_ignore_case(lower: &str, text: &str) -> std::cmp::Ordering {
+    lower.bytes().cmp(text.bytes().map(|b| b.to_ascii_lowercase()))
 }
 
 /// A test of one query word.
@@ -46,8 +55,8 @@ type Test = fn(&str) -> bool;
 
 /// Whether `word` is a web address: it starts with `http://`, `https://` or `www.`.
 fn names_a_url(word: &str) -> bool {
-    let word = word.trim_start_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase();
-    word.starts_with("http://") || word.starts_with("https://") || word.starts_with("www.")
+    let word = word.trim_start_matches(|c: char| !c.is_alphanumeric());
+    ["http://", "https://", "www."].iter().any(|p| starts_with_ignore_case(word, p))
 }
 
 /// Whether `word` is a hashtag naming a channel: `#` and a letter (`#general`,
@@ -60,6 +69,10 @@ fn names_a_channel(word: &str) -> bool {
 /// The words `query` implies and does not write, in a fixed order (`file`, `url`, `channel`),
 /// if it has at least two words (a query of one word may be a tool's exact name).
 pub(crate) fn implied_words(query: &str) -> Vec<&'static str> {
+    // Every kind needs a `.`, a `:` or a `#`: most queries have none.
+    if !query.bytes().any(|b| matches!(b, b'.' | b':' | b'#')) {
+        return Vec::new();
+    }
     let words: Vec<&str> = query.split_whitespace().collect();
     if words.len() < 2 {
         return Vec::new();
@@ -179,5 +192,6 @@ mod tests {
         assert_eq!(implied("post to the #general channel"), None);
         assert_eq!(implied("open the file notes.md"), None);
         assert_eq!(implied("fetch url https://a.io"), None);
+        assert_eq!(implied("open http://localhost:3000 now").map(|(_, n)| n), Some(1));
     }
 }

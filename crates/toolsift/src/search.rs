@@ -493,8 +493,10 @@ impl ToolSearch {
         let outcome = self.index.search(text, limit);
         // A query equal to a tool's name is answered whatever it says.
         let exact = outcome.hits().first().is_some_and(toolsift_rank::Hit::is_exact_key);
-        // The services the query names, for the known-services rules and service agreement.
+        // The services the query names, and the servers of the present ones, for the
+        // known-services rules and service agreement.
         let named = self.services.named(&outcome);
+        let scope = if exact { Vec::new() } else { self.services.servers_named(&named) };
         let missing = if exact { Vec::new() } else { self.services.missing(&named) };
         if !missing.is_empty() {
             return SearchResults::empty(
@@ -503,7 +505,7 @@ impl ToolSearch {
             );
         }
         if let Some((service, word)) = (!exact)
-            .then(|| self.services.unoffered(query, &outcome, &named, &self.index))
+            .then(|| self.services.unoffered(query, &outcome, &named, &scope, &self.index))
             .flatten()
         {
             return SearchResults::empty(
@@ -521,13 +523,6 @@ impl ToolSearch {
             } else {
                 ActionSet::default()
             };
-            // Servers of the services the query names (by name, sorted): the others' hits
-            // are demoted.
-            let scope = if self.service_mismatch < 1.0 && !exact {
-                self.services.servers_named(&named)
-            } else {
-                Vec::new()
-            };
             let mut hits: Vec<Hit> = hits
                 .iter()
                 .filter_map(|h| {
@@ -540,7 +535,11 @@ impl ToolSearch {
                         score *= self.action_mismatch;
                         demoted |= results::ACTION;
                     }
-                    if !scope.is_empty() && scope.binary_search(&tool.server()).is_err() {
+                    // `scope` is sorted by server name.
+                    if self.service_mismatch < 1.0
+                        && !scope.is_empty()
+                        && scope.binary_search(&tool.server()).is_err()
+                    {
                         score *= self.service_mismatch;
                         demoted |= results::SERVICE;
                     }

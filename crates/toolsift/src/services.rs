@@ -305,6 +305,7 @@ impl Services {
         query: &str,
         outcome: &Outcome,
         named: &Named<'_>,
+        scope: &[&str],
         index: &Index,
     ) -> Option<(String, String)> {
         let service_word =
@@ -317,7 +318,6 @@ impl Services {
                 w.chars().all(char::is_alphabetic) && w.eq_ignore_ascii_case(word)
             })
         };
-        let scope = self.servers_named(named);
         let mut best: Option<(usize, &QueryTerm)> = None;
         for (i, t) in outcome.terms().iter().enumerate() {
             if t.origin() != Origin::Whole
@@ -338,7 +338,7 @@ impl Services {
         // forms for any tool of those servers.
         let offered =
             outcome.hits().iter().any(|h| h.matched().any(|m| m == i) && in_scope(h.doc()))
-                || index.matches_in_groups(term.word(), &scope);
+                || index.matches_in_groups(term.word(), scope);
         (!offered).then(|| (service_word.into_owned(), term.word().to_owned()))
     }
 }

@@ -296,10 +296,10 @@ impl Services {
             .collect()
     }
 
-    /// For a query that names present services: the servers that provide them, and the
-    /// query's most specific tool word (the highest-idf whole word that is not a service name
-    /// and occurs in some tool's `name` field), if none of those servers' tools matches it.
-    /// Returns the service word and the unmatched word.
+    /// For a query that names present services (`named`), whose servers are `scope`
+    /// ([`Services::servers_named`]): the query's most specific tool word (the highest-idf
+    /// whole word that is not a service name and occurs in some tool's `name` field), if none
+    /// of those servers' tools matches it. Returns the service word and the unmatched word.
     pub(crate) fn unoffered(
         &self,
         query: &str,

@@ -24,8 +24,11 @@
 //! decides which tool text goes into which field (see [`ToolSearch`] for the mapping). It
 //! answers [`search`](ToolSearch::search) with [`SearchResults`]: [`Hit`]s (tool, score,
 //! matched query terms) or, when empty, [`WhyEmpty`]; a hit whose tool does another kind of
-//! action (read, write, delete) than the query asks for moves down
-//! ([`ToolSearchBuilder::action_mismatch`]). [`describe`](ToolSearch::describe)
+//! action (read, write, delete) than the query asks for, or belongs to another service than
+//! the query names, moves down ([`ToolSearchBuilder::action_mismatch`],
+//! [`ToolSearchBuilder::service_mismatch`]), and a file name, web address or hashtag in the
+//! query also searches `file`, `url` or `channel` ([`ToolSearchBuilder::implied_words`]).
+//! [`describe`](ToolSearch::describe)
 //! resolves a model-facing name; [`explain`](ToolSearch::explain) breaks a score down. When a
 //! server's tools change, [`replace_tools`](ToolSearch::replace_tools) updates catalog and
 //! index together, with the same results as a fresh build.

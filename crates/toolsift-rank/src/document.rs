@@ -63,8 +63,9 @@ impl<'a> Document<'a> {
         self
     }
 
-    /// Adds an exact key: a query equal to it (case-insensitive, with `_`, `-`, `.` and spaces
-    /// and runs of them treated alike) ranks this document first.
+    /// Adds an exact key: a query equal to it, ignoring case and the separators `_`, `-`, `.`
+    /// and spaces (`createIssue`, `create-issue` and `create issue` all equal `create_issue`),
+    /// ranks this document first.
     pub fn key(mut self, key: impl Into<Cow<'a, str>>) -> Self {
         self.keys.push(key.into());
         self

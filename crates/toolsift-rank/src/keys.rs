@@ -9,9 +9,11 @@ fn is_separator(c: char) -> bool {
 
 /// Normalizes a key or a query for exact-key lookup into `out` (cleared first).
 ///
-/// Lowercases; every run of separators (`_ - .` and whitespace) becomes one `_`; leading and
-/// trailing separators are dropped. So `Create-Issue`, `create__issue` and ` create issue ` all
-/// normalize to `create_issue`.
+/// Lowercases and drops the separators (`_ - .` and whitespace). So `Create-Issue`,
+/// `create__issue`, ` create issue `, `createIssue` and `CreateIssue` all normalize to
+/// `createissue`: an agent that writes a tool's name in another naming convention (camelCase
+/// for a snake_case tool) still names it. Other characters stay (`github/create_issue` →
+/// `github/createissue`), so a server prefix cannot run into the tool name.
 pub(crate) fn normalize_key_into(key: &str, out: &mut String) {
     out.clear();
     if key.is_ascii() {
@@ -24,9 +26,6 @@ pub(crate) fn normalize_key_into(key: &str, out: &mut String) {
                 at += 1;
             }
             if let Some(run) = key.get(start..at).filter(|run| !run.is_empty()) {
-                if !out.is_empty() {
-                    out.push('_');
-                }
                 let from = out.len();
                 out.push_str(run);
                 out[from..].make_ascii_lowercase();
@@ -35,15 +34,9 @@ pub(crate) fn normalize_key_into(key: &str, out: &mut String) {
         }
         return;
     }
-    let mut pending_sep = false;
     for c in key.chars() {
         if is_separator(c) {
-            pending_sep = !out.is_empty();
             continue;
-        }
-        if pending_sep {
-            out.push('_');
-            pending_sep = false;
         }
         if c.is_ascii() {
             out.push(c.to_ascii_lowercase());
@@ -91,7 +84,7 @@ impl KeyTable {
     }
 
     /// Adds an already normalized key for document `id`.
-    pub(crate) fn insert_normalized(&mut self, norm: &str, id: u32) {
+    fn insert_normalized(&mut self, norm: &str, id: u32) {
         if norm.is_empty() {
             return;
         }

@@ -228,8 +228,10 @@ impl Index {
             if last.as_ref().is_some_and(|l| *l >= key) {
                 return Err(Error::corrupt(format!("key `{key}` is out of order")));
             }
+            // Normalized again: an index saved before keys dropped their separators holds
+            // `create_issue`, which now reads `createissue` (normalizing is idempotent).
             for id in ids {
-                index.keys.insert_normalized(&key, id);
+                index.keys.insert(&key, id);
             }
             last = Some(key);
         }

@@ -9,13 +9,16 @@ use crate::vocab::{Form, Vocab};
 #[test]
 fn key_normalization() {
     for (input, want) in [
-        ("create_issue", "create_issue"),
-        ("Create-Issue", "create_issue"),
-        ("  create  issue ", "create_issue"),
-        ("mcp__github__create_issue", "mcp_github_create_issue"),
-        ("github/create.issue", "github/create_issue"),
+        ("create_issue", "createissue"),
+        ("Create-Issue", "createissue"),
+        ("  create  issue ", "createissue"),
+        ("createIssue", "createissue"),
+        ("CreatePullRequest", "createpullrequest"),
+        ("mcp__github__create_issue", "mcpgithubcreateissue"),
+        ("github/create.issue", "github/createissue"),
         ("-_.", ""),
         ("ÉTAT", "état"),
+        ("Été-Nouveau", "éténouveau"),
     ] {
         assert_eq!(normalize_key(input), want, "input {input:?}");
     }

@@ -167,8 +167,8 @@ impl ToolSearchBuilder {
     /// lexicon's action groups ("show", "upload", "remove"), the tool by the first such word of
     /// its name or the first word of its summary ([`toolsift_text::Actions`]). The hits the
     /// index ranks best are then ordered by the lowered scores (score descending, then catalog
-    /// order): a lowered hit moves down the page, it does not leave it. A query equal to a
-    /// tool's name is never reordered.
+    /// order): a lowered hit moves down the page, it does not leave it. A tool whose name the
+    /// query equals stays first and is never lowered; the rest of its page is reordered.
     ///
     /// ```
     /// use toolsift::{Catalog, ToolSearch, load_mcp};
@@ -200,8 +200,8 @@ impl ToolSearchBuilder {
     /// ([`known_services`](Self::known_services); `github`, `jira`, `gitlab`): "approve this
     /// merge request in GitLab" moves GitHub's tools down. Like
     /// [`action_mismatch`](Self::action_mismatch) it reorders the page: the index's best
-    /// `limit` hits are sorted again by the lowered scores (then catalog order). A query equal
-    /// to a tool's name is never reordered.
+    /// `limit` hits are sorted again by the lowered scores (then catalog order). A tool whose
+    /// name the query equals stays first and is never lowered.
     ///
     /// ```
     /// use toolsift::{Catalog, ToolSearch, load_mcp};
@@ -353,7 +353,8 @@ struct Pending {
 ///   enum values (up to [`max_enum_values`](ToolSearchBuilder::max_enum_values)); the OpenAPI
 ///   route words and tags; the server name;
 /// - exact keys: the original name, the model-facing name, and `server/tool`. A query equal to
-///   one of them (ignoring case, with `_ - .` and spaces alike) puts that tool first.
+///   one of them, ignoring case and the separators `_ - .` and spaces (so in any naming
+///   convention: `createPullRequest` names `create_pull_request`), puts that tool first.
 ///
 /// # Ranking order
 ///
@@ -496,7 +497,7 @@ impl ToolSearch {
         // The services the query names, and the servers of the present ones, for the
         // known-services rules and service agreement.
         let named = self.services.named(&outcome);
-        let scope = if exact { Vec::new() } else { self.services.servers_named(&named) };
+        let scope = self.services.servers_named(&named);
         let missing = if exact { Vec::new() } else { self.services.missing(&named) };
         if !missing.is_empty() {
             return SearchResults::empty(
@@ -518,11 +519,14 @@ impl ToolSearch {
         if take > 0 {
             // The query's words once per search; each hit keeps a mask of the ones it matched.
             let words: Arc<[Box<str>]> = outcome.terms().iter().map(|t| t.word().into()).collect();
-            let wants = if demote && !exact {
+            let wants = if demote {
                 ActionSet::of_query(&self.actions, outcome.terms())
             } else {
                 ActionSet::default()
             };
+            // The tools the query names exactly come first, as the index put them: they are
+            // what was asked for, and are neither demoted nor reordered.
+            let named_exactly = hits.iter().take_while(|h| h.is_exact_key()).count();
             let mut hits: Vec<Hit> = hits
                 .iter()
                 .filter_map(|h| {
@@ -531,6 +535,9 @@ impl ToolSearch {
                         h.matched().fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
                     let mut score = h.score();
                     let mut demoted = 0;
+                    if h.is_exact_key() {
+                        return Some(Hit::shared(tool, score, Arc::clone(&words), mask, 0));
+                    }
                     if ActionSet::conflicts(wants, tool.actions()) {
                         score *= self.action_mismatch;
                         demoted |= results::ACTION;
@@ -548,7 +555,8 @@ impl ToolSearch {
                 .collect();
             if hits.iter().any(Hit::demoted) {
                 // Score descending, then catalog order: the index's rule, on the new scores.
-                hits.sort_by(|a, b| {
+                let rest = hits.get_mut(named_exactly..).unwrap_or_default();
+                rest.sort_by(|a, b| {
                     b.score().total_cmp(&a.score()).then(a.order().cmp(&b.order()))
                 });
             }

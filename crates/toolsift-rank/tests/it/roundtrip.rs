@@ -62,3 +62,19 @@ proptest! {
         prop_assert_eq!(serde_json::to_string(&loaded).expect("serialize"), json);
     }
 }
+
+/// An index saved when keys were normalized with `_` between words (`create_issue`) loads
+/// with today's normalization, so a query in any naming convention still finds its key.
+#[test]
+fn keys_saved_with_separators_still_match() {
+    let mut index = builder().build().expect("config");
+    index.add([Document::new().field("name", "create issue").key("create_issue")]).expect("fields");
+    let json = serde_json::to_string(&index).expect("serialize");
+    assert!(json.contains("\"createissue\""), "{json}");
+    let old = json.replace("\"createissue\"", "\"create_issue\"");
+    let saved: SavedIndex = serde_json::from_str(&old).expect("deserialize");
+    let loaded = Index::from_saved(saved, analyzer()).expect("load");
+    for query in ["create_issue", "createIssue", "Create-Issue"] {
+        assert!(loaded.search(query, 1).hits()[0].is_exact_key(), "{query}");
+    }
+}

@@ -152,8 +152,12 @@ fn tools_that_do_another_kind_of_action_move_down() {
     assert_eq!(names(&search, "remove a drive file", 1), [("delete-drive-file".to_owned(), false)]);
     // No action named: nothing moves.
     assert!(names(&search, "drive file", 4).iter().all(|(_, demoted)| !demoted));
-    // A query equal to a tool's name is that tool, first and undemoted, whatever it says.
+    // A query equal to a tool's name is that tool, first and undemoted, whatever it says; the
+    // rest of the page is still held to the query's action.
     assert_eq!(names(&search, "delete-drive-file", 1), [("delete-drive-file".to_owned(), false)]);
+    let got = names(&search, "uploadFileContent", 4);
+    assert_eq!(got[0], ("upload-file-content".to_owned(), false), "{got:?}");
+    assert!(got.contains(&("delete-drive-file".to_owned(), true)), "{got:?}");
 }
 
 #[test]

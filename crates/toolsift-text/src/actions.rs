@@ -81,19 +81,18 @@ pub struct Actions {
     table: Arc<HashMap<Box<str>, Action, FxBuild>>,
 }
 
-/// A fast hash for the table's short keys (FxHash's multiply-rotate over 8-byte words); the
-/// table is only looked up, never iterated, so its order cannot reach any output.
+/// A fast hash for the table's short keys (FxHash's multiply-rotate over 8-byte words, with the
+/// chunk memo's multiplier); the table is only looked up, never iterated, so its order cannot
+/// reach any output.
 #[derive(Debug, Clone, Copy, Default)]
 struct FxBuild;
 
 /// The hasher of [`FxBuild`].
 struct Fx(u64);
 
-const FX_K: u64 = 0x9e37_79b9_7f4a_7c15;
-
 impl Fx {
     fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(FX_K);
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(crate::memo::K);
     }
 }
 

@@ -41,7 +41,7 @@ const MAX_KEY_WORDS: usize = 1 << 16;
 const MIN_SLOTS: usize = 1 << 10;
 
 /// The multiplier of the hash (the 64-bit golden ratio, as in FxHash).
-const K: u64 = 0x9E37_79B9_7F4A_7C15;
+pub(crate) const K: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// A chunk as the memo sees it: its bytes in little-endian 8-byte words (the last one
 /// zero-padded) and their running hash.

@@ -481,16 +481,14 @@ impl ToolSearch {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search(&self, query: &str, limit: usize) -> SearchResults {
-        // The index breaks score ties by the order key, the catalog position: its order is
-        // the contract, whatever the history of updates.
         let demote = self.action_mismatch < 1.0;
-        // A query naming a file, a web address or a channel also searches `file`, `url` or
-        // `channel` (`ToolSearchBuilder::implied_words`).
-        let implied = if self.implied_words { implied::with_implied_words(query) } else { None };
+        let implied = self.implied(query);
         let (text, added) = match &implied {
             Some((text, added)) => (text.as_str(), added.as_slice()),
             None => (query, &[][..]),
         };
+        // The index breaks score ties by the order key, the catalog position: its order is
+        // the contract, whatever the history of updates.
         let outcome = self.index.search(text, limit);
         // A query equal to a tool's name is answered whatever it says.
         let exact = outcome.hits().first().is_some_and(toolsift_rank::Hit::is_exact_key);
@@ -607,7 +605,7 @@ impl ToolSearch {
                 .is_some_and(|e| e.tool() == tool)
         })?;
         // The query the index searched: with its implied words, as `search` has it.
-        let implied = if self.implied_words { implied::with_implied_words(query) } else { None };
+        let implied = self.implied(query);
         self.index.explain(doc, implied.as_ref().map_or(query, |(text, _)| text.as_str()))
     }
 
@@ -667,6 +665,13 @@ impl ToolSearch {
         }
         self.reindex(name)?;
         self.resync_renamed()
+    }
+
+    /// `query` with the words it implies added, and those words, when
+    /// [`implied_words`](ToolSearchBuilder::implied_words) is on and it implies any: what the
+    /// index searches and explains.
+    fn implied(&self, query: &str) -> Option<(String, Vec<&'static str>)> {
+        if self.implied_words { implied::with_implied_words(query) } else { None }
     }
 
     /// Re-indexes the servers whose tools' model-facing names the last catalog change moved

@@ -1,10 +1,12 @@
 //! Words a query implies without writing them: a file name or path (`package.json`,
 //! `src/app.ts`) asks about a file, a web address (`https://example.com/pricing`) about a URL,
-//! and a hashtag (`#general`) about a channel.
+//! a hashtag (`#general`) about a channel, and a command-line program (`git`, `npm`) that no
+//! tool is named after about the shell.
 //!
 //! Agents name the thing they mean ("read the contents of package.json", "grab the text of
-//! `https://example.com/pricing`", "post the notes to #general") where tools name its kind
-//! (`read_file`, a `url` parameter, `slack_post_message` to a `channel`). A query with such a
+//! `https://example.com/pricing`", "post the notes to #general", "git stage files") where
+//! tools name its kind (`read_file`, a `url` parameter, `slack_post_message` to a `channel`,
+//! `run_shell_command`). A query with such a
 //! word gets the kind's word added for the index; the reasons of an empty answer still speak
 //! of the words the query wrote.
 
@@ -14,6 +16,61 @@ const FILE: &str = "file";
 const URL: &str = "url";
 /// The word a hashtag implies.
 const CHANNEL: &str = "channel";
+/// The word a command-line program implies.
+const SHELL: &str = "shell";
+
+/// Command-line programs that requests name when they mean "run this on the machine" (`git
+/// stage files`, `run npm test`, `curl the health endpoint`): version control, package
+/// managers and build tools, network and file utilities, shells and service managers. Only
+/// names that are not also English words a request uses otherwise (`make`, `find`, `kill`,
+/// `top`, `watch`, `head`, `cat` are left out), and not platforms that catalogs serve with
+/// dedicated servers as a rule (`docker`, `kubectl`, `terraform`). Sorted, lowercase.
+const PROGRAMS: &[&str] = &[
+    "apt",
+    "awk",
+    "bash",
+    "brew",
+    "cargo",
+    "chmod",
+    "chown",
+    "cmake",
+    "curl",
+    "dnf",
+    "eslint",
+    "ffmpeg",
+    "gcc",
+    "git",
+    "gradle",
+    "grep",
+    "gunzip",
+    "gzip",
+    "journalctl",
+    "jq",
+    "ls",
+    "mkdir",
+    "mvn",
+    "npm",
+    "npx",
+    "pip",
+    "pip3",
+    "pipx",
+    "pnpm",
+    "powershell",
+    "pytest",
+    "rmdir",
+    "rsync",
+    "rustc",
+    "scp",
+    "sed",
+    "ssh",
+    "systemctl",
+    "tar",
+    "tsc",
+    "unzip",
+    "wget",
+    "yarn",
+    "zsh",
+];
 
 /// File extensions that mark a word as a file name: source code, configuration, data,
 /// documents and images, as agents write them. `js` only counts in a path (`src/app.js`),
@@ -50,6 +107,24 @@ fn cmp_ignore_case(lower: &str, text: &str) -> std::cmp::Ordering {
     lower.bytes().cmp(text.bytes().map(|b| b.to_ascii_lowercase()))
 }
 
+/// The longest name in [`PROGRAMS`].
+const MAX_PROGRAM_LEN: usize = 10;
+
+/// The command-line program `word` (one whitespace-separated word of a query) names, if any:
+/// the word itself, lowercased, once quotes and punctuation around it are trimmed.
+fn program(word: &str) -> Option<&'static str> {
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric()).as_bytes();
+    if !(2..=MAX_PROGRAM_LEN).contains(&word.len()) {
+        return None;
+    }
+    let mut lower = [0u8; MAX_PROGRAM_LEN];
+    for (l, &b) in lower.iter_mut().zip(word) {
+        *l = b.to_ascii_lowercase();
+    }
+    let key = lower.get(..word.len())?;
+    PROGRAMS.binary_search_by(|p| p.as_bytes().cmp(key)).ok().and_then(|i| PROGRAMS.get(i)).copied()
+}
+
 /// A test of one query word.
 type Test = fn(&str) -> bool;
 
@@ -66,34 +141,50 @@ fn names_a_channel(word: &str) -> bool {
     word.strip_prefix('#').and_then(|rest| rest.chars().next()).is_some_and(char::is_alphabetic)
 }
 
-/// The words `query` implies and does not write, in a fixed order (`file`, `url`, `channel`),
-/// if it has at least two words (a query of one word may be a tool's exact name).
-pub(crate) fn implied_words(query: &str) -> Vec<&'static str> {
-    // Every kind needs a `.`, a `:` or a `#`: most queries have none.
-    if !query.bytes().any(|b| matches!(b, b'.' | b':' | b'#')) {
-        return Vec::new();
-    }
-    let words: Vec<&str> = query.split_whitespace().collect();
-    if words.len() < 2 {
+/// The words `query` implies and does not write, in a fixed order (`file`, `url`, `channel`,
+/// `shell`), if it has at least two words (a query of one word may be a tool's exact name).
+///
+/// A command-line program implies `shell` only when `named(program)` is false: when no tool
+/// of the catalog is named after it, the machine's shell is how the request gets done (a
+/// catalog with a `git` server answers "git stage files" with `git_add`, one without it with
+/// `run_shell_command`).
+pub(crate) fn implied_words(query: &str, named: &dyn Fn(&str) -> bool) -> Vec<&'static str> {
+    let words = || query.split_whitespace();
+    if words().nth(1).is_none() {
         return Vec::new();
     }
     let written = |kind: &str| {
-        words.iter().any(|w| {
+        words().any(|w| {
             w.split(|c: char| !c.is_alphanumeric()).any(|part| part.eq_ignore_ascii_case(kind))
         })
     };
-    let kinds: [(&'static str, Test); 3] =
-        [(FILE, names_a_file), (URL, names_a_url), (CHANNEL, names_a_channel)];
-    kinds
-        .into_iter()
-        .filter(|&(kind, test)| words.iter().any(|w| test(w)) && !written(kind))
-        .map(|(kind, _)| kind)
-        .collect()
+    let mut implied = Vec::new();
+    // A file name, a web address and a hashtag need a `.`, a `:` or a `#`: most queries have
+    // none.
+    if query.bytes().any(|b| matches!(b, b'.' | b':' | b'#')) {
+        let kinds: [(&'static str, Test); 3] =
+            [(FILE, names_a_file), (URL, names_a_url), (CHANNEL, names_a_channel)];
+        for (kind, test) in kinds {
+            if words().any(test) && !written(kind) {
+                implied.push(kind);
+            }
+        }
+    }
+    // Programs are whole words between ASCII whitespace.
+    if query.split_ascii_whitespace().any(|w| program(w).is_some_and(|p| !named(p)))
+        && !written(SHELL)
+    {
+        implied.push(SHELL);
+    }
+    implied
 }
 
 /// `query` with the words it implies added at the end, or `None` when it implies none.
-pub(crate) fn with_implied_words(query: &str) -> Option<(String, Vec<&'static str>)> {
-    let implied = implied_words(query);
+pub(crate) fn with_implied_words(
+    query: &str,
+    named: &dyn Fn(&str) -> bool,
+) -> Option<(String, Vec<&'static str>)> {
+    let implied = implied_words(query, named);
     if implied.is_empty() {
         return None;
     }
@@ -111,8 +202,42 @@ mod tests {
     use super::*;
 
     #[test]
-    fn extensions_are_sorted_for_binary_search() {
+    fn extensions_and_programs_are_sorted_for_binary_search() {
         assert!(EXTENSIONS.windows(2).all(|w| w[0] < w[1]));
+        assert!(PROGRAMS.windows(2).all(|w| w[0] < w[1]));
+        assert!(PROGRAMS.iter().all(|p| p.bytes().all(|b| !b.is_ascii_uppercase())));
+        assert!(PROGRAMS.iter().all(|p| (2..=MAX_PROGRAM_LEN).contains(&p.len())));
+        assert!(PROGRAMS.iter().any(|p| p.len() == MAX_PROGRAM_LEN));
+    }
+
+    #[test]
+    fn programs_are_whole_words() {
+        for (word, name) in
+            [("git", "git"), ("`npm`", "npm"), ("Curl", "curl"), ("(ssh)", "ssh"), ("pip3", "pip3")]
+        {
+            assert_eq!(program(word), Some(name), "{word}");
+        }
+        for word in ["github", "gitlab", "npmjs", "make", "find", "docker", "", "--", "gi"] {
+            assert_eq!(program(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn a_program_no_tool_is_named_after_implies_shell() {
+        let nothing_named = |_: &str| false;
+        let git_named = |w: &str| w == "git";
+        let implied = |q: &str, named: &dyn Fn(&str) -> bool| implied_words(q, named);
+        assert_eq!(implied("git stage files", &nothing_named), ["shell"]);
+        assert_eq!(implied("run npm test in the terminal", &nothing_named), ["shell"]);
+        // A catalog with tools named after the program answers with them.
+        assert!(implied("git stage files", &git_named).is_empty());
+        assert_eq!(implied("git push and curl the health check", &git_named), ["shell"]);
+        // Written, or a one-word query (maybe a tool's name): nothing added.
+        assert!(implied("git stage files in the shell", &nothing_named).is_empty());
+        assert!(implied("git", &nothing_named).is_empty());
+        // Parts of words and look-alikes are not programs.
+        assert!(implied("open a github issue", &nothing_named).is_empty());
+        assert_eq!(implied("curl example.com/health.json", &nothing_named), ["file", "shell"]);
     }
 
     #[test]
@@ -173,7 +298,8 @@ mod tests {
 
     #[test]
     fn only_queries_of_several_words_imply_words() {
-        let implied = |q: &str| with_implied_words(q).map(|(text, words)| (text, words.len()));
+        let implied =
+            |q: &str| with_implied_words(q, &|_| false).map(|(text, words)| (text, words.len()));
         assert_eq!(
             implied("read package.json please"),
             Some(("read package.json please file".into(), 1))

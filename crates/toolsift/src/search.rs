@@ -225,8 +225,11 @@ impl ToolSearchBuilder {
     /// Whether a query of several words also searches the kind of thing one of its words
     /// names (default on): `file` for a file name or path (`package.json`, `src/app.ts`: a
     /// known extension, `.js` only in a path), `url` for a web address (`https://…`,
-    /// `www.…`), `channel` for a hashtag (`#general`, not `#231`). Agents name the thing they
-    /// mean; tools name its kind (`read_file`, a `url` parameter, a `channel`). The word is
+    /// `www.…`), `channel` for a hashtag (`#general`, not `#231`), and `shell` for a
+    /// command-line program (`git`, `npm`, `curl`, …) that no tool's name has as a whole word
+    /// (with no `git` server, "git stage files" is a shell command). Agents name the thing
+    /// they mean; tools name its kind (`read_file`, a `url` parameter, a `channel`,
+    /// `run_shell_command`). The word is
     /// searched like one the query wrote and may show among a hit's
     /// [`matched`](crate::Hit::matched) terms, but an empty answer never quotes it back.
     ///
@@ -444,8 +447,8 @@ impl ToolSearch {
         self.service_mismatch
     }
 
-    /// Whether a query naming a file, a web address or a channel also searches `file`, `url`
-    /// or `channel` ([`ToolSearchBuilder::implied_words`]).
+    /// Whether a query naming a file, a web address, a channel or a command-line program also
+    /// searches `file`, `url`, `channel` or `shell` ([`ToolSearchBuilder::implied_words`]).
     pub fn implied_words(&self) -> bool {
         self.implied_words
     }
@@ -671,7 +674,10 @@ impl ToolSearch {
     /// [`implied_words`](ToolSearchBuilder::implied_words) is on and it implies any: what the
     /// index searches and explains.
     fn implied(&self, query: &str) -> Option<(String, Vec<&'static str>)> {
-        if self.implied_words { implied::with_implied_words(query) } else { None }
+        if !self.implied_words {
+            return None;
+        }
+        implied::with_implied_words(query, &|word| self.services.names_a_tool(word))
     }
 
     /// Re-indexes the servers whose tools' model-facing names the last catalog change moved

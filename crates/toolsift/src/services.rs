@@ -129,6 +129,35 @@ pub(crate) struct Services {
     name_stems: BTreeMap<Box<str>, u32>,
     /// Per server, the distinct stems of its tools' `name` fields.
     stems_by_server: BTreeMap<String, Vec<Box<str>>>,
+    /// Whole words (not parts of a split identifier: `git` of `git_add`, not of `GitHub`) of
+    /// every tool's `name` field, with the number of servers using each. Only looked up.
+    name_words: BTreeMap<Box<str>, u32>,
+    /// Per server, the distinct whole words of its tools' `name` fields.
+    words_by_server: BTreeMap<String, Vec<Box<str>>>,
+}
+
+/// Adds one server's use of each of `keys` to `counts`.
+fn count_in(counts: &mut BTreeMap<Box<str>, u32>, keys: &[Box<str>]) {
+    for key in keys {
+        match counts.get_mut(key) {
+            Some(count) => *count += 1,
+            None => {
+                counts.insert(key.clone(), 1);
+            }
+        }
+    }
+}
+
+/// Takes one server's use of each of `keys` out of `counts`.
+fn count_out(counts: &mut BTreeMap<Box<str>, u32>, keys: Vec<Box<str>>) {
+    for key in keys {
+        if let Some(count) = counts.get_mut(&key) {
+            *count -= 1;
+            if *count == 0 {
+                counts.remove(&key);
+            }
+        }
+    }
 }
 
 /// The services a query names: per query term, the service its whole word names and the
@@ -151,7 +180,15 @@ impl Services {
             by_server: BTreeMap::new(),
             name_stems: BTreeMap::new(),
             stems_by_server: BTreeMap::new(),
+            name_words: BTreeMap::new(),
+            words_by_server: BTreeMap::new(),
         }
+    }
+
+    /// Whether some tool's `name` field (server name, tool name, title) has `word` (lowercase)
+    /// as a whole word.
+    pub(crate) fn names_a_tool(&self, word: &str) -> bool {
+        self.name_words.contains_key(word)
     }
 
     /// The service `word` names, if it is a known alias.
@@ -188,9 +225,6 @@ impl Services {
         names: impl IntoIterator<Item = &'a str>,
     ) {
         self.remove_server(server);
-        if self.lookup.is_empty() {
-            return;
-        }
         let mut found: Vec<u32> = Vec::new();
         // Names repeat their words (the server name in every tool, the same verbs) and only
         // the sets of services and stems are kept, so each distinct chunk (run of
@@ -198,6 +232,7 @@ impl Services {
         // is allocated only the first time.
         let mut seen: HashSet<&str, WordHash> = HashSet::default();
         let mut stems: HashSet<Box<str>, WordHash> = HashSet::default();
+        let mut words: HashSet<Box<str>, WordHash> = HashSet::default();
         for text in names {
             for chunk in text.split_whitespace() {
                 if !seen.insert(chunk) {
@@ -210,6 +245,9 @@ impl Services {
                     if !stems.contains(t.stem) {
                         stems.insert(t.stem.into());
                     }
+                    if t.origin == Origin::Whole && !words.contains(t.word) {
+                        words.insert(t.word.into());
+                    }
                 });
             }
         }
@@ -217,15 +255,12 @@ impl Services {
         found.dedup();
         let mut stems: Vec<Box<str>> = stems.into_iter().collect();
         stems.sort_unstable();
-        for stem in &stems {
-            match self.name_stems.get_mut(stem) {
-                Some(count) => *count += 1,
-                None => {
-                    self.name_stems.insert(stem.clone(), 1);
-                }
-            }
-        }
+        count_in(&mut self.name_stems, &stems);
         self.stems_by_server.insert(server.to_owned(), stems);
+        let mut words: Vec<Box<str>> = words.into_iter().collect();
+        words.sort_unstable();
+        count_in(&mut self.name_words, &words);
+        self.words_by_server.insert(server.to_owned(), words);
         for &s in &found {
             if let Some(count) = self.present.get_mut(s as usize) {
                 *count += 1;
@@ -236,14 +271,8 @@ impl Services {
 
     /// Forgets server `server`.
     pub(crate) fn remove_server(&mut self, server: &str) {
-        for stem in self.stems_by_server.remove(server).unwrap_or_default() {
-            if let Some(count) = self.name_stems.get_mut(&stem) {
-                *count -= 1;
-                if *count == 0 {
-                    self.name_stems.remove(&stem);
-                }
-            }
-        }
+        count_out(&mut self.name_stems, self.stems_by_server.remove(server).unwrap_or_default());
+        count_out(&mut self.name_words, self.words_by_server.remove(server).unwrap_or_default());
         let Some(found) = self.by_server.remove(server) else { return };
         for s in found {
             if let Some(count) = self.present.get_mut(s as usize) {

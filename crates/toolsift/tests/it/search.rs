@@ -240,6 +240,30 @@ fn a_hashtag_names_a_channel() {
 }
 
 #[test]
+fn a_command_line_program_runs_in_the_shell_unless_a_tool_is_named_after_it() {
+    use toolsift::ToolKind;
+    let shell = ("plugin/gemini-cli.json", ToolKind::Plugin, "gemini-cli");
+    let github = ("mcp/github.json", ToolKind::Mcp, "github");
+    let git = ("mcp/git.json", ToolKind::Mcp, "git");
+    let first = |search: &ToolSearch, query: &str| {
+        search.search(query, 1).hits().first().map(|h| h.name().to_owned())
+    };
+    // No git server: "git stage files" is a shell command, not GitHub's `push_files`.
+    let without = ToolSearch::new(crate::real_catalog(&[shell, github])).expect("valid");
+    assert_eq!(
+        first(&without, "git stage files").as_deref(),
+        Some("plugin__gemini-cli__run_shell_command")
+    );
+    // With one, its tool answers.
+    let with = ToolSearch::new(crate::real_catalog(&[shell, github, git])).expect("valid");
+    assert_eq!(first(&with, "git stage files").as_deref(), Some("mcp__git__git_add"));
+    // Removing the git server brings the shell back, as in a fresh build.
+    let mut updated = with.clone();
+    updated.remove_server("git").expect("present");
+    assert_eq!(first(&updated, "git stage files"), first(&without, "git stage files"));
+}
+
+#[test]
 fn tools_of_other_services_than_the_named_one_move_down() {
     let results = search().search("create a github issue for the login bug", 10);
     assert!(results.hits().iter().any(|h| h.tool().server == "linear"), "{results:?}");

@@ -140,6 +140,8 @@ pub struct QueryTerm {
     idf: f32,
     status: TermStatus,
     corrected: bool,
+    /// The catalog words a corrected term was taken for, sorted; empty otherwise.
+    corrections: Box<[Box<str>]>,
 }
 
 impl QueryTerm {
@@ -180,6 +182,13 @@ impl QueryTerm {
     /// short, not lowercase ASCII, joined from a particle, or typo matching off).
     pub fn corrected(&self) -> bool {
         self.corrected
+    }
+    /// The catalog words one edit away that a [corrected](QueryTerm::corrected) term was taken
+    /// for (`toggle` for `toggel`), sorted and distinct; not the other words of their stems,
+    /// which it matches at a lower weight. Empty for a term that was not corrected or found no
+    /// such word.
+    pub fn corrections(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.corrections.iter().map(|w| &**w)
     }
 }
 
@@ -1258,9 +1267,31 @@ impl Index {
                 df: t.df,
                 idf: t.idf,
                 corrected: t.corrected,
+                corrections: if t.corrected {
+                    self.corrections(q.forms(t))
+                } else {
+                    Box::default()
+                },
             })
             .collect();
         Outcome { hits, terms, abstention: reason, best_possible }
+    }
+}
+
+impl Index {
+    /// The words of the [`Relation::Typo`] forms of `forms` at the full typo weight (the
+    /// catalog words one edit away, not their stems' other words), sorted and distinct.
+    fn corrections(&self, forms: &[Form]) -> Box<[Box<str>]> {
+        let typo = self.config.typo_weight.to_bits();
+        let mut words: Vec<Box<str>> = forms
+            .iter()
+            .filter(|f| f.relation == Relation::Typo && f.weight.to_bits() == typo)
+            .flat_map(|f| f.start..f.end)
+            .map(|slot| self.vocab.slot_word(slot).into())
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words.into_boxed_slice()
     }
 }
 

@@ -198,7 +198,10 @@ impl Services {
 
     /// The service query term `t` names, and the alias it names it by: its word, or for a
     /// word the index took for a typo ([`QueryTerm::corrected`]), the first alias in sorted
-    /// order one edit away with the same first letter (`vercl` names `vercel`).
+    /// order one edit away with the same first letter (`vercl` names `vercel`). A typo the
+    /// index took for catalog words ([`QueryTerm::corrections`]) names an alias only if the
+    /// alias is one of them: `pagerdtuy` names `pagerduty`, which some description mentions,
+    /// but `toggel`, taken for the catalog's `toggle`, does not name `toggl`.
     fn service_of<'t>(&self, t: &'t QueryTerm) -> Option<(u32, Cow<'t, str>)> {
         if let Some(s) = self.service(t.word()) {
             return Some((s, Cow::Borrowed(t.word())));
@@ -213,6 +216,7 @@ impl Services {
             .iter()
             .take_while(|(w, _)| w.as_bytes().first() == first)
             .find(|(w, _)| toolsift_text::within_one_edit(w, word))
+            .filter(|(w, _)| t.corrections().len() == 0 || t.corrections().any(|c| c == &**w))
             .map(|(w, s)| (*s, Cow::Owned(w.to_string())))
     }
 

@@ -85,8 +85,16 @@ fn known_words_are_never_corrected() {
     let t = &out.terms()[0];
     assert!(t.corrected());
     assert_eq!(t.status(), TermStatus::Matched);
+    assert_eq!(t.corrections().collect::<Vec<_>>(), ["issue"]);
+    // The words one edit away, not the other words of their stems: `repositry` is
+    // `repository`, and matches `repositories` only as its stem's sibling.
+    let out = ix.search("repositry", 10);
+    assert_eq!(out.terms()[0].corrections().collect::<Vec<_>>(), ["repository"]);
+    // A known word has none.
+    assert_eq!(ix.search("hotel", 10).terms()[0].corrections().len(), 0);
     // Corrected but nothing one edit away: unknown, and the query abstains as before.
     let out = ix.search("zzzzzz", 10);
+    assert_eq!(out.terms()[0].corrections().len(), 0);
     assert!(out.terms()[0].corrected());
     assert_eq!(out.terms()[0].status(), TermStatus::Unknown);
     assert_eq!(out.abstention(), Some(Abstention::AllUnknown));

@@ -244,6 +244,37 @@ fn misspelt_services_are_recognized() {
     assert_eq!(refused(&search, "bitbukt open pull request"), None);
 }
 
+/// A misspelling the catalog knows a word for names a service only if that word is the
+/// service: `toggel` is the catalog's `toggle`, not the absent `toggl`; `pagerdtuy` is
+/// `pagerduty`, which a description mentions.
+#[test]
+fn a_typo_of_a_catalog_word_is_that_word_not_a_service() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server(
+        "flags",
+        &[
+            ("toggle_flag", "Toggle a feature flag on or off."),
+            ("list_flags", "List feature flags. Changes are posted to PagerDuty."),
+        ],
+    ));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    let results = search.search("toggel the dark mode feature flag", 1);
+    assert_eq!(results.hits().first().map(|h| h.name()), Some("mcp__flags__toggle_flag"));
+    let typo = search.search("toggel the dark mode feature flag", 1);
+    let why_not = typo.why_empty();
+    assert!(why_not.is_none(), "{why_not:?}");
+    // Written correctly, the time tracker is missing.
+    assert_eq!(
+        refused(&search, "start a toggl timer for the flag work"),
+        Some(vec!["toggl".into()])
+    );
+    // A misspelling whose catalog word is the service still names it.
+    assert_eq!(
+        refused(&search, "acknowledge the pagerdtuy incident"),
+        Some(vec!["pagerduty".into()])
+    );
+}
+
 /// A misspelt present service still gets the not-offered check, under its alias.
 #[test]
 fn misspelt_present_services_keep_the_not_offered_check() {

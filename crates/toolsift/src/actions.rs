@@ -123,11 +123,14 @@ impl ActionSet {
     }
 
     /// What a query asks for: every action its terms name (whole words, identifier parts and
-    /// words joined with a particle, `look up` → `lookup`).
+    /// words joined with a particle, `look up` → `lookup`), except words in the past tense
+    /// (ending in `ed`, which the stemmer took off): "show the files I uploaded", "what was
+    /// posted" ask to read, and the upload or the post is what happened before.
     pub(crate) fn of_query(actions: &Actions, terms: &[QueryTerm]) -> ActionSet {
         let mut set = ActionSet::default();
         for t in terms {
             if t.origin() != Origin::Bigram
+                && !(t.word().ends_with("ed") && t.word() != t.stem())
                 && let Some(action) = actions.action(t.stem())
             {
                 set.add(action);

@@ -161,6 +161,21 @@ fn tools_that_do_another_kind_of_action_move_down() {
 }
 
 #[test]
+fn an_action_in_the_past_tense_is_context_not_the_request() {
+    let search = drive();
+    // "uploaded" says which files; "show" is the request: the upload tool moves down.
+    let got = names(&search, "show the drive files I uploaded", 4);
+    assert!(got.contains(&("upload-file-content".to_owned(), true)), "{got:?}");
+    assert!(got.contains(&("delete-drive-file".to_owned(), true)), "{got:?}");
+    // Only a past tense: no action asked for, nothing moves.
+    let got = names(&search, "drive files deleted last week", 4);
+    assert!(got.iter().all(|(_, demoted)| !demoted), "{got:?}");
+    // The same word as a request still counts.
+    let got = names(&search, "upload the file to the drive", 4);
+    assert_eq!(got[0], ("upload-file-content".to_owned(), false), "{got:?}");
+}
+
+#[test]
 fn action_agreement_can_be_turned_off() {
     let mut catalog = toolsift::Catalog::new();
     for server in drive().catalog().servers() {

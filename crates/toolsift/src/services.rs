@@ -136,6 +136,57 @@ pub(crate) struct Services {
     words_by_server: BTreeMap<String, Vec<Box<str>>>,
 }
 
+/// Words that introduce a name the user gives (`a bucket called assets`).
+const NAMING: &[&str] = &["called", "entitled", "labeled", "labelled", "named", "titled"];
+/// Words after which the rest of the query is a message's text (`comment saying it's fixed`).
+const SAYING: &[&str] = &["saying", "says", "stating"];
+
+/// The plain words of `query` (letters only, punctuation around them trimmed) that ask for
+/// something, in order: not the word after a naming word (`called assets`), not words in
+/// quotes (`'out sick'`, `"Q3 plan"`), not the text after a saying word (`saying it's fixed in
+/// build 88`). Those are values the user supplies, which no tool is expected to name.
+fn request_words(query: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut quote: Option<char> = None;
+    let mut name_next = false;
+    for raw in query.split_whitespace() {
+        if let Some(q) = quote {
+            if raw.trim_end_matches(|c: char| c.is_ascii_punctuation() && c != q).ends_with(q) {
+                quote = None;
+            }
+            continue;
+        }
+        if let Some(q) = raw.chars().next().filter(|c| matches!(c, '\'' | '"' | '`' | '‘' | '“'))
+        {
+            let close = match q {
+                '‘' => '’',
+                '“' => '”',
+                q => q,
+            };
+            let rest = &raw[q.len_utf8()..];
+            if !rest
+                .trim_end_matches(|c: char| c.is_ascii_punctuation() && c != close)
+                .ends_with(close)
+            {
+                quote = Some(close);
+            }
+            continue;
+        }
+        if std::mem::take(&mut name_next) {
+            continue;
+        }
+        let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        if SAYING.iter().any(|s| s.eq_ignore_ascii_case(w)) {
+            break;
+        }
+        name_next = NAMING.iter().any(|s| s.eq_ignore_ascii_case(w));
+        if !w.is_empty() && w.chars().all(char::is_alphabetic) {
+            out.push(w);
+        }
+    }
+    out
+}
+
 /// Adds one server's use of each of `keys` to `counts`.
 fn count_in(counts: &mut BTreeMap<Box<str>, u32>, keys: &[Box<str>]) {
     for key in keys {
@@ -344,13 +395,10 @@ impl Services {
         let service_word =
             named.terms.iter().flatten().find(|(s, _)| self.is_present(*s))?.1.clone();
         // Only words written as plain words count; parts of identifiers (`temp_events`,
-        // `logs-2024`) are the user's data, not the action asked for.
-        let written_plain = |word: &str| {
-            query.split_whitespace().any(|w| {
-                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-                w.chars().all(char::is_alphabetic) && w.eq_ignore_ascii_case(word)
-            })
-        };
+        // `logs-2024`) and quoted or named values (`called assets`, `saying it's fixed`) are
+        // the user's data, not the action asked for.
+        let plain = request_words(query);
+        let written_plain = |word: &str| plain.iter().any(|w| w.eq_ignore_ascii_case(word));
         let mut best: Option<(usize, &QueryTerm)> = None;
         for (i, t) in outcome.terms().iter().enumerate() {
             if t.origin() != Origin::Whole
@@ -373,5 +421,35 @@ impl Services {
             outcome.hits().iter().any(|h| h.matched().any(|m| m == i) && in_scope(h.doc()))
                 || index.matches_in_groups(term.word(), scope);
         (!offered).then(|| (service_word.into_owned(), term.word().to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::request_words;
+
+    #[test]
+    fn request_words_leave_out_the_values_the_user_supplies() {
+        assert_eq!(
+            request_words("create a new R2 bucket on cloudflare called assets"),
+            ["create", "a", "new", "bucket", "on", "cloudflare", "called"]
+        );
+        assert_eq!(
+            request_words("set my slack status to 'out sick' now"),
+            ["set", "my", "slack", "status", "to", "now"]
+        );
+        assert_eq!(
+            request_words("rename the doc to \"Q3 plan\" please"),
+            ["rename", "the", "doc", "to", "please"]
+        );
+        assert_eq!(
+            request_words("comment on bug 4521 saying it's fixed in build 88"),
+            ["comment", "on", "bug"]
+        );
+        // Apostrophes inside words are not quotes; identifiers and numbers are not plain.
+        assert_eq!(request_words("cancel someone's temp_events job 42"), ["cancel", "job"]);
+        // An unclosed quote runs to the end.
+        assert_eq!(request_words("post 'hello world"), ["post"]);
+        assert!(request_words("").is_empty());
     }
 }

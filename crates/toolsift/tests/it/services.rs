@@ -275,6 +275,42 @@ fn a_typo_of_a_catalog_word_is_that_word_not_a_service() {
     );
 }
 
+/// A value the user supplies (a name after "called", quoted text, a message after "saying")
+/// is not an action the named service must offer.
+#[test]
+fn values_the_user_supplies_are_not_judged() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server(
+        "cloudflare",
+        &[("r2_create_bucket", "Create a new R2 bucket."), ("r2_list_buckets", "List buckets.")],
+    ));
+    catalog.add_server(server(
+        "github",
+        &[
+            ("list_release_assets", "List a release's assets."),
+            ("create_release", "Create a release."),
+            ("create_issue", "Create an issue."),
+        ],
+    ));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    for query in [
+        "create a new R2 bucket on cloudflare called assets",
+        "create a cloudflare bucket named 'assets'",
+        "create a cloudflare bucket for the release saying assets go here",
+    ] {
+        let results = search.search(query, 3);
+        assert!(results.why_empty().is_none(), "{query:?}: {:?}", results.why_empty());
+        assert!(
+            results.hits().iter().any(|h| h.name() == "mcp__cloudflare__r2_create_bucket"),
+            "{query:?}: {:?}",
+            results.hits()
+        );
+    }
+    // Asked for, the same word is judged: no cloudflare tool has assets.
+    let why = search.search("list the assets on cloudflare", 1).why_empty().cloned();
+    assert_eq!(why.map(|w| w.reason()), Some(Abstention::NotOffered));
+}
+
 /// A misspelt present service still gets the not-offered check, under its alias.
 #[test]
 fn misspelt_present_services_keep_the_not_offered_check() {

@@ -110,19 +110,51 @@ fn cmp_ignore_case(lower: &str, text: &str) -> std::cmp::Ordering {
 /// The longest name in [`PROGRAMS`].
 const MAX_PROGRAM_LEN: usize = 10;
 
+/// `name`'s bytes from the highest byte of a `u128` down, zero-padded: for lowercase ASCII
+/// letters and digits, comparing keys compares the names.
+const fn program_key(name: &[u8]) -> u128 {
+    let mut key = 0u128;
+    let mut i = 0;
+    while i < 16 {
+        key <<= 8;
+        if i < name.len() {
+            key |= name[i] as u128;
+        }
+        i += 1;
+    }
+    key
+}
+
+/// [`PROGRAMS`] as keys, in the same (sorted) order.
+const PROGRAM_KEYS: [u128; PROGRAMS.len()] = {
+    let mut keys = [0u128; PROGRAMS.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = program_key(PROGRAMS[i].as_bytes());
+        i += 1;
+    }
+    keys
+};
+
 /// The command-line program `word` (one whitespace-separated word of a query) names, if any:
-/// the word itself, lowercased, once quotes and punctuation around it are trimmed.
+/// the word itself, lowercased, once ASCII punctuation around it is trimmed. Checked for every
+/// word of every query, so it works on bytes: a name is 2 to [`MAX_PROGRAM_LEN`] ASCII letters
+/// and digits, looked up as one `u128` key.
 fn program(word: &str) -> Option<&'static str> {
-    let word = word.trim_matches(|c: char| !c.is_alphanumeric()).as_bytes();
-    if !(2..=MAX_PROGRAM_LEN).contains(&word.len()) {
+    let bytes = word.as_bytes();
+    let kept = |b: &u8| !b.is_ascii_punctuation();
+    let start = bytes.iter().position(kept)?;
+    let end = bytes.iter().rposition(kept)? + 1;
+    let name = bytes.get(start..end)?;
+    if !(2..=MAX_PROGRAM_LEN).contains(&name.len()) || !name.iter().all(u8::is_ascii_alphanumeric) {
         return None;
     }
     let mut lower = [0u8; MAX_PROGRAM_LEN];
-    for (l, &b) in lower.iter_mut().zip(word) {
+    for (l, &b) in lower.iter_mut().zip(name) {
         *l = b.to_ascii_lowercase();
     }
-    let key = lower.get(..word.len())?;
-    PROGRAMS.binary_search_by(|p| p.as_bytes().cmp(key)).ok().and_then(|i| PROGRAMS.get(i)).copied()
+    let key = program_key(lower.get(..name.len())?);
+    PROGRAM_KEYS.binary_search(&key).ok().and_then(|i| PROGRAMS.get(i)).copied()
 }
 
 /// A test of one query word.
@@ -208,6 +240,8 @@ mod tests {
         assert!(PROGRAMS.iter().all(|p| p.bytes().all(|b| !b.is_ascii_uppercase())));
         assert!(PROGRAMS.iter().all(|p| (2..=MAX_PROGRAM_LEN).contains(&p.len())));
         assert!(PROGRAMS.iter().any(|p| p.len() == MAX_PROGRAM_LEN));
+        assert!(PROGRAMS.iter().all(|p| p.bytes().all(|b| b.is_ascii_alphanumeric())));
+        assert!(PROGRAM_KEYS.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]
@@ -217,7 +251,9 @@ mod tests {
         {
             assert_eq!(program(word), Some(name), "{word}");
         }
-        for word in ["github", "gitlab", "npmjs", "make", "find", "docker", "", "--", "gi"] {
+        for word in [
+            "github", "gitlab", "npmjs", "make", "find", "docker", "", "--", "gi", "gït", "git_add",
+        ] {
             assert_eq!(program(word), None, "{word}");
         }
     }

@@ -136,25 +136,89 @@ const PROGRAM_KEYS: [u128; PROGRAMS.len()] = {
     keys
 };
 
-/// The command-line program `word` (one whitespace-separated word of a query) names, if any:
-/// the word itself, lowercased, once ASCII punctuation around it is trimmed. Checked for every
-/// word of every query, so it works on bytes: a name is 2 to [`MAX_PROGRAM_LEN`] ASCII letters
-/// and digits, looked up as one `u128` key.
-fn program(word: &str) -> Option<&'static str> {
-    let bytes = word.as_bytes();
-    let kept = |b: &u8| !b.is_ascii_punctuation();
-    let start = bytes.iter().position(kept)?;
-    let end = bytes.iter().rposition(kept)? + 1;
-    let name = bytes.get(start..end)?;
-    if !(2..=MAX_PROGRAM_LEN).contains(&name.len()) || !name.iter().all(u8::is_ascii_alphanumeric) {
-        return None;
+/// Byte classes for [`scan`].
+const OTHER: u8 = 0;
+const SPACE: u8 = 1;
+const ALNUM: u8 = 2;
+const PUNCT: u8 = 3;
+/// Punctuation that may start a file name, a web address or a hashtag: `.`, `:`, `#`.
+const MARK: u8 = 4;
+
+/// The class of every byte: ASCII whitespace, letters and digits, punctuation (`.`, `:` and
+/// `#` apart), and everything else (control bytes and the bytes of non-ASCII characters).
+const CLASSES: [u8; 256] = {
+    let mut classes = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        classes[b] = if c.is_ascii_whitespace() {
+            SPACE
+        } else if c.is_ascii_alphanumeric() {
+            ALNUM
+        } else if c == b'.' || c == b':' || c == b'#' {
+            MARK
+        } else if c.is_ascii_punctuation() {
+            PUNCT
+        } else {
+            OTHER
+        };
+        b += 1;
     }
-    let mut lower = [0u8; MAX_PROGRAM_LEN];
-    for (l, &b) in lower.iter_mut().zip(name) {
-        *l = b.to_ascii_lowercase();
+    classes
+};
+
+/// One pass over `query`'s bytes: whether it has a `.`, a `:` or a `#` (which a file name, a
+/// web address and a hashtag need), and whether `f` returned true for one of the command-line
+/// programs it names (called in order). A word (between ASCII whitespace) names a program
+/// when, without the ASCII punctuation around it, it is one of [`PROGRAMS`] in any case:
+/// `git`, `` `npm` ``, `(ssh)`, `Curl`; not `git_add`, `github`, `gït`. Every query is
+/// scanned, so each word is packed into a `u128` key as its bytes go by.
+fn scan(query: &str, mut f: impl FnMut(&'static str) -> bool) -> (bool, bool) {
+    let (mut marked, mut found) = (false, false);
+    // The word's first bytes, lowercased, zero-padded: its key once read as big-endian.
+    let mut name = [0u8; 16];
+    let mut len = 0usize;
+    // Punctuation after the word's letters, and whether the word cannot be a name.
+    let mut trailing = false;
+    let mut bad = false;
+    let mut end_word = |name: &mut [u8; 16], len: usize, bad: bool| {
+        if !found
+            && !bad
+            && (2..=MAX_PROGRAM_LEN).contains(&len)
+            && let Ok(i) = PROGRAM_KEYS.binary_search(&u128::from_be_bytes(*name))
+            && let Some(&program) = PROGRAMS.get(i)
+        {
+            found = f(program);
+        }
+        *name = [0; 16];
+    };
+    for &b in query.as_bytes() {
+        match CLASSES[usize::from(b)] {
+            SPACE => {
+                if len > 0 {
+                    end_word(&mut name, len, bad);
+                }
+                (len, trailing, bad) = (0, false, false);
+            }
+            ALNUM => {
+                bad |= trailing;
+                if let Some(slot) = name.get_mut(len) {
+                    *slot = b.to_ascii_lowercase();
+                }
+                len += 1;
+            }
+            MARK => {
+                marked = true;
+                trailing |= len > 0;
+            }
+            PUNCT => trailing |= len > 0,
+            _ => bad = true,
+        }
     }
-    let key = program_key(lower.get(..name.len())?);
-    PROGRAM_KEYS.binary_search(&key).ok().and_then(|i| PROGRAMS.get(i)).copied()
+    if len > 0 {
+        end_word(&mut name, len, bad);
+    }
+    (marked, found)
 }
 
 /// A test of one query word.
@@ -181,8 +245,10 @@ fn names_a_channel(word: &str) -> bool {
 /// catalog with a `git` server answers "git stage files" with `git_add`, one without it with
 /// `run_shell_command`).
 pub(crate) fn implied_words(query: &str, named: &dyn Fn(&str) -> bool) -> Vec<&'static str> {
+    // Most queries have neither a `.`, a `:` or a `#` nor a program: one pass settles it.
+    let (marked, unserved_program) = scan(query, |p| !named(p));
     let words = || query.split_whitespace();
-    if words().nth(1).is_none() {
+    if !(marked || unserved_program) || words().nth(1).is_none() {
         return Vec::new();
     }
     let written = |kind: &str| {
@@ -191,9 +257,7 @@ pub(crate) fn implied_words(query: &str, named: &dyn Fn(&str) -> bool) -> Vec<&'
         })
     };
     let mut implied = Vec::new();
-    // A file name, a web address and a hashtag need a `.`, a `:` or a `#`: most queries have
-    // none.
-    if query.bytes().any(|b| matches!(b, b'.' | b':' | b'#')) {
+    if marked {
         let kinds: [(&'static str, Test); 3] =
             [(FILE, names_a_file), (URL, names_a_url), (CHANNEL, names_a_channel)];
         for (kind, test) in kinds {
@@ -202,10 +266,7 @@ pub(crate) fn implied_words(query: &str, named: &dyn Fn(&str) -> bool) -> Vec<&'
             }
         }
     }
-    // Programs are whole words between ASCII whitespace.
-    if query.split_ascii_whitespace().any(|w| program(w).is_some_and(|p| !named(p)))
-        && !written(SHELL)
-    {
+    if unserved_program && !written(SHELL) {
         implied.push(SHELL);
     }
     implied
@@ -244,6 +305,16 @@ mod tests {
         assert!(PROGRAM_KEYS.windows(2).all(|w| w[0] < w[1]));
     }
 
+    /// The first program `word` names.
+    fn program(word: &str) -> Option<&'static str> {
+        let mut found = None;
+        scan(word, |p| {
+            found = Some(p);
+            true
+        });
+        found
+    }
+
     #[test]
     fn programs_are_whole_words() {
         for (word, name) in
@@ -252,10 +323,33 @@ mod tests {
             assert_eq!(program(word), Some(name), "{word}");
         }
         for word in [
-            "github", "gitlab", "npmjs", "make", "find", "docker", "", "--", "gi", "gït", "git_add",
+            "github",
+            "gitlab",
+            "npmjs",
+            "make",
+            "find",
+            "docker",
+            "",
+            "--",
+            "gi",
+            "gït",
+            "git_add",
+            "git/foo",
+            "journalctl2",
         ] {
             assert_eq!(program(word), None, "{word}");
         }
+        // Every program of a query, in order, until one is taken.
+        let mut seen = Vec::new();
+        let scanned = scan("use git,\tthen `npm` and curl", |p| {
+            seen.push(p);
+            p == "npm"
+        });
+        assert_eq!(scanned, (false, true));
+        assert_eq!(seen, ["git", "npm"]);
+        assert_eq!(scan("nothing to run here", |_| true), (false, false));
+        assert_eq!(scan("read package.json with jq", |_| false), (true, false));
+        assert_eq!(scan("#general", |_| true), (true, false));
     }
 
     #[test]

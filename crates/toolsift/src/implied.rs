@@ -169,11 +169,11 @@ const CLASSES: [u8; 256] = {
 
 /// One pass over `query`'s bytes: whether it has a `.`, a `:` or a `#` (which a file name, a
 /// web address and a hashtag need), and whether `f` returned true for one of the command-line
-/// programs it names (called in order). A word (between ASCII whitespace) names a program
+/// programs it names (called in order, with the program's index in [`PROGRAMS`]). A word (between ASCII whitespace) names a program
 /// when, without the ASCII punctuation around it, it is one of [`PROGRAMS`] in any case:
 /// `git`, `` `npm` ``, `(ssh)`, `Curl`; not `git_add`, `github`, `gït`. Every query is
 /// scanned, so each word is packed into a `u128` key as its bytes go by.
-fn scan(query: &str, mut f: impl FnMut(&'static str) -> bool) -> (bool, bool) {
+fn scan(query: &str, mut f: impl FnMut(usize) -> bool) -> (bool, bool) {
     let (mut marked, mut found) = (false, false);
     // The word's first bytes, lowercased, zero-padded: its key once read as big-endian.
     let mut name = [0u8; 16];
@@ -186,9 +186,8 @@ fn scan(query: &str, mut f: impl FnMut(&'static str) -> bool) -> (bool, bool) {
             && !bad
             && (2..=MAX_PROGRAM_LEN).contains(&len)
             && let Ok(i) = PROGRAM_KEYS.binary_search(&u128::from_be_bytes(*name))
-            && let Some(&program) = PROGRAMS.get(i)
         {
-            found = f(program);
+            found = f(i);
         }
         *name = [0; 16];
     };
@@ -221,6 +220,22 @@ fn scan(query: &str, mut f: impl FnMut(&'static str) -> bool) -> (bool, bool) {
     (marked, found)
 }
 
+/// The number of [`PROGRAMS`]: at most 64, since `Services` keeps a server's programs as a
+/// bit mask.
+pub(crate) const PROGRAM_COUNT: usize = PROGRAMS.len();
+const _: () = assert!(PROGRAM_COUNT <= 64);
+
+/// The index in [`PROGRAMS`] of `word`, an analyzed (lowercase) word, if it is one.
+pub(crate) fn program_index(word: &str) -> Option<usize> {
+    let bytes = word.as_bytes();
+    if !(2..=MAX_PROGRAM_LEN).contains(&bytes.len()) {
+        return None;
+    }
+    let mut name = [0u8; 16];
+    name.get_mut(..bytes.len())?.copy_from_slice(bytes);
+    PROGRAM_KEYS.binary_search(&u128::from_be_bytes(name)).ok()
+}
+
 /// A test of one query word.
 type Test = fn(&str) -> bool;
 
@@ -240,11 +255,12 @@ fn names_a_channel(word: &str) -> bool {
 /// The words `query` implies and does not write, in a fixed order (`file`, `url`, `channel`,
 /// `shell`), if it has at least two words (a query of one word may be a tool's exact name).
 ///
-/// A command-line program implies `shell` only when `named(program)` is false: when no tool
+/// A command-line program implies `shell` only when `named(i)` is false for its index `i` in
+/// [`PROGRAMS`]: when no tool
 /// of the catalog is named after it, the machine's shell is how the request gets done (a
 /// catalog with a `git` server answers "git stage files" with `git_add`, one without it with
 /// `run_shell_command`).
-pub(crate) fn implied_words(query: &str, named: &dyn Fn(&str) -> bool) -> Vec<&'static str> {
+pub(crate) fn implied_words(query: &str, named: &dyn Fn(usize) -> bool) -> Vec<&'static str> {
     // Most queries have neither a `.`, a `:` or a `#` nor a program: one pass settles it.
     let (marked, unserved_program) = scan(query, |p| !named(p));
     let words = || query.split_whitespace();
@@ -275,7 +291,7 @@ pub(crate) fn implied_words(query: &str, named: &dyn Fn(&str) -> bool) -> Vec<&'
 /// `query` with the words it implies added at the end, or `None` when it implies none.
 pub(crate) fn with_implied_words(
     query: &str,
-    named: &dyn Fn(&str) -> bool,
+    named: &dyn Fn(usize) -> bool,
 ) -> Option<(String, Vec<&'static str>)> {
     let implied = implied_words(query, named);
     if implied.is_empty() {
@@ -303,13 +319,18 @@ mod tests {
         assert!(PROGRAMS.iter().any(|p| p.len() == MAX_PROGRAM_LEN));
         assert!(PROGRAMS.iter().all(|p| p.bytes().all(|b| b.is_ascii_alphanumeric())));
         assert!(PROGRAM_KEYS.windows(2).all(|w| w[0] < w[1]));
+        for (i, p) in PROGRAMS.iter().enumerate() {
+            assert_eq!(program_index(p), Some(i));
+        }
+        assert_eq!(program_index("Git"), None, "analyzed words are lowercase");
+        assert_eq!(program_index("github"), None);
     }
 
     /// The first program `word` names.
     fn program(word: &str) -> Option<&'static str> {
         let mut found = None;
-        scan(word, |p| {
-            found = Some(p);
+        scan(word, |i| {
+            found = PROGRAMS.get(i).copied();
             true
         });
         found
@@ -341,9 +362,9 @@ mod tests {
         }
         // Every program of a query, in order, until one is taken.
         let mut seen = Vec::new();
-        let scanned = scan("use git,\tthen `npm` and curl", |p| {
-            seen.push(p);
-            p == "npm"
+        let scanned = scan("use git,\tthen `npm` and curl", |i| {
+            seen.push(PROGRAMS[i]);
+            PROGRAMS[i] == "npm"
         });
         assert_eq!(scanned, (false, true));
         assert_eq!(seen, ["git", "npm"]);
@@ -354,9 +375,9 @@ mod tests {
 
     #[test]
     fn a_program_no_tool_is_named_after_implies_shell() {
-        let nothing_named = |_: &str| false;
-        let git_named = |w: &str| w == "git";
-        let implied = |q: &str, named: &dyn Fn(&str) -> bool| implied_words(q, named);
+        let nothing_named = |_: usize| false;
+        let git_named = |i: usize| program_index("git") == Some(i);
+        let implied = |q: &str, named: &dyn Fn(usize) -> bool| implied_words(q, named);
         assert_eq!(implied("git stage files", &nothing_named), ["shell"]);
         assert_eq!(implied("run npm test in the terminal", &nothing_named), ["shell"]);
         // A catalog with tools named after the program answers with them.

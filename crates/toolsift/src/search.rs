@@ -677,7 +677,7 @@ impl ToolSearch {
         if !self.implied_words {
             return None;
         }
-        implied::with_implied_words(query, &|word| self.services.names_a_tool(word))
+        implied::with_implied_words(query, &|program| self.services.names_program(program))
     }
 
     /// Re-indexes the servers whose tools' model-facing names the last catalog change moved

@@ -27,6 +27,7 @@
 //! ([`QueryTerm::corrected`]) names the service whose alias is one edit away and starts with
 //! the same letter (`bitbuket` names Bitbucket), and the model is told the alias.
 
+use crate::implied;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -129,11 +130,12 @@ pub(crate) struct Services {
     name_stems: BTreeMap<Box<str>, u32>,
     /// Per server, the distinct stems of its tools' `name` fields.
     stems_by_server: BTreeMap<String, Vec<Box<str>>>,
-    /// Whole words (not parts of a split identifier: `git` of `git_add`, not of `GitHub`) of
-    /// every tool's `name` field, with the number of servers using each. Only looked up.
-    name_words: BTreeMap<Box<str>, u32>,
-    /// Per server, the distinct whole words of its tools' `name` fields.
-    words_by_server: BTreeMap<String, Vec<Box<str>>>,
+    /// Per command-line program of `implied::PROGRAMS`, the number of servers whose tools'
+    /// `name` fields have it as a whole word (not a part of a split identifier: `git` of
+    /// `git_add`, not of `GitHub`).
+    program_servers: Vec<u32>,
+    /// Per server, those programs as a bit mask over their indexes.
+    programs_by_server: BTreeMap<String, u64>,
 }
 
 /// Words that introduce a name the user gives (`a bucket called assets`).
@@ -231,15 +233,15 @@ impl Services {
             by_server: BTreeMap::new(),
             name_stems: BTreeMap::new(),
             stems_by_server: BTreeMap::new(),
-            name_words: BTreeMap::new(),
-            words_by_server: BTreeMap::new(),
+            program_servers: vec![0; implied::PROGRAM_COUNT],
+            programs_by_server: BTreeMap::new(),
         }
     }
 
-    /// Whether some tool's `name` field (server name, tool name, title) has `word` (lowercase)
-    /// as a whole word.
-    pub(crate) fn names_a_tool(&self, word: &str) -> bool {
-        self.name_words.contains_key(word)
+    /// Whether some tool's `name` field (server name, tool name, title) has the command-line
+    /// program of index `program` in `implied::PROGRAMS` as a whole word.
+    pub(crate) fn names_program(&self, program: usize) -> bool {
+        self.program_servers.get(program).is_some_and(|&n| n > 0)
     }
 
     /// The service `word` names, if it is a known alias.
@@ -287,7 +289,7 @@ impl Services {
         // is allocated only the first time.
         let mut seen: HashSet<&str, WordHash> = HashSet::default();
         let mut stems: HashSet<Box<str>, WordHash> = HashSet::default();
-        let mut words: HashSet<Box<str>, WordHash> = HashSet::default();
+        let mut programs = 0u64;
         for text in names {
             for chunk in text.split_whitespace() {
                 if !seen.insert(chunk) {
@@ -300,8 +302,10 @@ impl Services {
                     if !stems.contains(t.stem) {
                         stems.insert(t.stem.into());
                     }
-                    if t.origin == Origin::Whole && !words.contains(t.word) {
-                        words.insert(t.word.into());
+                    if t.origin == Origin::Whole
+                        && let Some(i) = implied::program_index(t.word)
+                    {
+                        programs |= 1 << i;
                     }
                 });
             }
@@ -312,10 +316,11 @@ impl Services {
         stems.sort_unstable();
         count_in(&mut self.name_stems, &stems);
         self.stems_by_server.insert(server.to_owned(), stems);
-        let mut words: Vec<Box<str>> = words.into_iter().collect();
-        words.sort_unstable();
-        count_in(&mut self.name_words, &words);
-        self.words_by_server.insert(server.to_owned(), words);
+        self.program_servers.resize(implied::PROGRAM_COUNT, 0);
+        for (i, count) in self.program_servers.iter_mut().enumerate() {
+            *count += u32::from(programs >> i & 1 == 1);
+        }
+        self.programs_by_server.insert(server.to_owned(), programs);
         for &s in &found {
             if let Some(count) = self.present.get_mut(s as usize) {
                 *count += 1;
@@ -327,7 +332,10 @@ impl Services {
     /// Forgets server `server`.
     pub(crate) fn remove_server(&mut self, server: &str) {
         count_out(&mut self.name_stems, self.stems_by_server.remove(server).unwrap_or_default());
-        count_out(&mut self.name_words, self.words_by_server.remove(server).unwrap_or_default());
+        let programs = self.programs_by_server.remove(server).unwrap_or(0);
+        for (i, count) in self.program_servers.iter_mut().enumerate() {
+            *count -= u32::from(programs >> i & 1 == 1);
+        }
         let Some(found) = self.by_server.remove(server) else { return };
         for s in found {
             if let Some(count) = self.present.get_mut(s as usize) {

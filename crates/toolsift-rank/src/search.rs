@@ -1280,13 +1280,17 @@ impl Index {
 
 impl Index {
     /// The words of the [`Relation::Typo`] forms of `forms` at the full typo weight (the
-    /// catalog words one edit away, not their stems' other words), sorted and distinct.
+    /// catalog words one edit away, not their stems' other words) that some document has,
+    /// sorted and distinct. A word whose documents were all removed may keep its slot until
+    /// the vocabulary is compacted; it is not a correction, so the answer does not depend on
+    /// the history of updates.
     fn corrections(&self, forms: &[Form]) -> Box<[Box<str>]> {
         let typo = self.config.typo_weight.to_bits();
         let mut words: Vec<Box<str>> = forms
             .iter()
             .filter(|f| f.relation == Relation::Typo && f.weight.to_bits() == typo)
             .flat_map(|f| f.start..f.end)
+            .filter(|&slot| !self.post.range(slot, slot + 1).is_empty())
             .map(|slot| self.vocab.slot_word(slot).into())
             .collect();
         words.sort_unstable();

@@ -100,6 +100,22 @@ fn known_words_are_never_corrected() {
     assert_eq!(out.abstention(), Some(Abstention::AllUnknown));
 }
 
+/// A word whose documents were all removed is not a correction, whatever the vocabulary
+/// still holds: the answer is the same as for a fresh or reloaded index.
+#[test]
+fn removed_words_are_not_corrections() {
+    let mut ix = IndexBuilder::new().analyzer(analyzer()).build().expect("valid settings");
+    let ids = ix.add([doc(&[("name", "issues")]), doc(&[("name", "hotel")])]).expect("fields");
+    assert_eq!(ix.search("isues", 5).terms()[0].corrections().collect::<Vec<_>>(), ["issues"]);
+    ix.remove(&ids[..1]);
+    let out = ix.search("isues", 5);
+    assert!(out.terms()[0].corrected());
+    assert_eq!(out.terms()[0].corrections().len(), 0);
+    let mut fresh = IndexBuilder::new().analyzer(analyzer()).build().expect("valid settings");
+    fresh.add([doc(&[("name", "hotel")])]).expect("fields");
+    assert_eq!(out, fresh.search("isues", 5));
+}
+
 /// A word the expander knows is its business, not a typo, even if a catalog word is one
 /// edit away.
 #[test]

@@ -6,9 +6,8 @@
 //! Agents name the thing they mean ("read the contents of package.json", "grab the text of
 //! `https://example.com/pricing`", "post the notes to #general", "git stage files") where
 //! tools name its kind (`read_file`, a `url` parameter, `slack_post_message` to a `channel`,
-//! `run_shell_command`). A query with such a
-//! word gets the kind's word added for the index; the reasons of an empty answer still speak
-//! of the words the query wrote.
+//! `run_shell_command`). A query with such a word gets the kind's word added for the index;
+//! the reasons of an empty answer still speak of the words the query wrote.
 
 /// The word a file name implies.
 const FILE: &str = "file";
@@ -23,14 +22,14 @@ const SHELL: &str = "shell";
 /// stage files`, `run npm test`, `curl the health endpoint`): version control, package
 /// managers and build tools, network and file utilities, shells and service managers. Only
 /// names that are not also English words a request uses otherwise (`make`, `find`, `kill`,
-/// `top`, `watch`, `head`, `cat` are left out), and not platforms that catalogs serve with
-/// dedicated servers as a rule (`docker`, `kubectl`, `terraform`). Sorted, lowercase.
+/// `top`, `watch`, `head`, `cat`, and `cargo` of shipping APIs, are left out), and not
+/// platforms that catalogs serve with dedicated servers as a rule (`docker`, `kubectl`,
+/// `terraform`). Sorted, lowercase.
 const PROGRAMS: &[&str] = &[
     "apt",
     "awk",
     "bash",
     "brew",
-    "cargo",
     "chmod",
     "chown",
     "cmake",
@@ -136,12 +135,13 @@ const PROGRAM_KEYS: [u128; PROGRAMS.len()] = {
     keys
 };
 
-/// Byte classes for [`scan`].
+// Byte classes for `scan`: other bytes (control bytes, the bytes of non-ASCII characters),
+// ASCII whitespace, ASCII letters and digits, ASCII punctuation, and the punctuation a file
+// name, a web address or a hashtag needs (`.`, `:`, `#`).
 const OTHER: u8 = 0;
 const SPACE: u8 = 1;
 const ALNUM: u8 = 2;
 const PUNCT: u8 = 3;
-/// Punctuation that may start a file name, a web address or a hashtag: `.`, `:`, `#`.
 const MARK: u8 = 4;
 
 /// The class of every byte: ASCII whitespace, letters and digits, punctuation (`.`, `:` and
@@ -169,10 +169,12 @@ const CLASSES: [u8; 256] = {
 
 /// One pass over `query`'s bytes: whether it has a `.`, a `:` or a `#` (which a file name, a
 /// web address and a hashtag need), and whether `f` returned true for one of the command-line
-/// programs it names (called in order, with the program's index in [`PROGRAMS`]). A word (between ASCII whitespace) names a program
-/// when, without the ASCII punctuation around it, it is one of [`PROGRAMS`] in any case:
-/// `git`, `` `npm` ``, `(ssh)`, `Curl`; not `git_add`, `github`, `gït`. Every query is
-/// scanned, so each word is packed into a `u128` key as its bytes go by.
+/// programs it names (called in order, with the program's index in [`PROGRAMS`]).
+///
+/// A word (between ASCII whitespace) names a program when, without the ASCII punctuation
+/// around it, it is one of [`PROGRAMS`] in any case: `git`, `` `npm` ``, `(ssh)`, `Curl`; not
+/// `git_add`, `github`, `gït`. Every query is scanned, so each word is packed into a `u128`
+/// key as its bytes go by.
 fn scan(query: &str, mut f: impl FnMut(usize) -> bool) -> (bool, bool) {
     let (mut marked, mut found) = (false, false);
     // The word's first bytes, lowercased, zero-padded: its key once read as big-endian.
@@ -256,10 +258,9 @@ fn names_a_channel(word: &str) -> bool {
 /// `shell`), if it has at least two words (a query of one word may be a tool's exact name).
 ///
 /// A command-line program implies `shell` only when `named(i)` is false for its index `i` in
-/// [`PROGRAMS`]: when no tool
-/// of the catalog is named after it, the machine's shell is how the request gets done (a
-/// catalog with a `git` server answers "git stage files" with `git_add`, one without it with
-/// `run_shell_command`).
+/// [`PROGRAMS`]: when no tool of the catalog is named after it, the machine's shell is how the
+/// request gets done (a catalog with a `git` server answers "git stage files" with `git_add`,
+/// one without it with `run_shell_command`).
 pub(crate) fn implied_words(query: &str, named: &dyn Fn(usize) -> bool) -> Vec<&'static str> {
     // Most queries have neither a `.`, a `:` or a `#` nor a program: one pass settles it.
     let (marked, unserved_program) = scan(query, |p| !named(p));

@@ -334,7 +334,7 @@ impl Services {
         count_out(&mut self.name_stems, self.stems_by_server.remove(server).unwrap_or_default());
         let programs = self.programs_by_server.remove(server).unwrap_or(0);
         for (i, count) in self.program_servers.iter_mut().enumerate() {
-            *count -= u32::from(programs >> i & 1 == 1);
+            *count = count.saturating_sub(u32::from(programs >> i & 1 == 1));
         }
         let Some(found) = self.by_server.remove(server) else { return };
         for s in found {

@@ -20,11 +20,13 @@ const SHELL: &str = "shell";
 
 /// Command-line programs that requests name when they mean "run this on the machine" (`git
 /// stage files`, `run npm test`, `curl the health endpoint`): version control, package
-/// managers and build tools, network and file utilities, shells and service managers. Only
-/// names that are not also English words a request uses otherwise (`make`, `find`, `kill`,
-/// `top`, `watch`, `head`, `cat`, and `cargo` of shipping APIs, are left out), and not
-/// platforms that catalogs serve with dedicated servers as a rule (`docker`, `kubectl`,
-/// `terraform`). Sorted, lowercase.
+/// managers and build tools, network and file utilities, shells and service managers, and the
+/// command-line clients of platforms (`kubectl`, `helm`, `docker`, `gcloud`),
+/// which a catalog with a server for them names in its tools (`kubectl_get`), so the shell is
+/// only implied without one. Only names that are not also English words a request uses
+/// otherwise (`make`, `find`, `kill`, `top`, `watch`, `head`, `cat`, and `cargo` of shipping
+/// APIs, are left out), and no names of services (`aws`, `terraform`: a query naming one that
+/// no server provides gets no answer, see `services.txt`). Sorted, lowercase.
 const PROGRAMS: &[&str] = &[
     "apt",
     "awk",
@@ -35,16 +37,20 @@ const PROGRAMS: &[&str] = &[
     "cmake",
     "curl",
     "dnf",
+    "docker",
     "eslint",
     "ffmpeg",
     "gcc",
+    "gcloud",
     "git",
     "gradle",
     "grep",
     "gunzip",
     "gzip",
+    "helm",
     "journalctl",
     "jq",
+    "kubectl",
     "ls",
     "mkdir",
     "mvn",
@@ -339,9 +345,14 @@ mod tests {
 
     #[test]
     fn programs_are_whole_words() {
-        for (word, name) in
-            [("git", "git"), ("`npm`", "npm"), ("Curl", "curl"), ("(ssh)", "ssh"), ("pip3", "pip3")]
-        {
+        for (word, name) in [
+            ("git", "git"),
+            ("`npm`", "npm"),
+            ("Curl", "curl"),
+            ("(ssh)", "ssh"),
+            ("pip3", "pip3"),
+            ("kubectl", "kubectl"),
+        ] {
             assert_eq!(program(word), Some(name), "{word}");
         }
         for word in [
@@ -350,7 +361,7 @@ mod tests {
             "npmjs",
             "make",
             "find",
-            "docker",
+            "terraform",
             "",
             "--",
             "gi",

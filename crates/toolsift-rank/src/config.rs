@@ -576,7 +576,8 @@ impl IndexBuilder {
     /// APIs write phrasal verbs as one word (`login`, `logout`, `setup`, `lookup`, `rollback`,
     /// `shutdown`, `checkout`) and the intent lexicon lists some as one word (`teardown`,
     /// `hangup`); agents write them apart ("log in", "tear down", "hang up"). The joined form
-    /// matches those tools and lexicon entries; the two words still count on their own.
+    /// matches those tools and lexicon entries; the word still counts on its own, the particle
+    /// no longer does (alone, `up` or `down` matches any tool that says it).
     pub fn join_particles(mut self, on: bool) -> IndexBuilder {
         self.config.join_particles = on;
         self

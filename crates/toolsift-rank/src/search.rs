@@ -550,10 +550,14 @@ impl Index {
 
     /// Adds the joined form of each word followed by a particle ("tear down" → `teardown`,
     /// "log in" → `login`) as a term of its own, with origin [`Origin::Part`] and its weight
-    /// ([`IndexBuilder::join_particles`](crate::IndexBuilder::join_particles)).
+    /// ([`IndexBuilder::join_particles`](crate::IndexBuilder::join_particles)). A particle
+    /// joined this way is no longer a term of its own: in "look up", `up` says nothing the
+    /// joined `lookup` does not, and alone it matches any tool that says `up`.
     fn join_particles(&self, query: &str, q: &mut Query) {
         let cfg = &self.config;
         let w = cfg.query_origin_weights[origin_slot(Origin::Part)];
+        // The particles (by index in `PARTICLES`) that joined the word before them.
+        let mut joined_particles = 0u32;
         let mut words = query
             .split_whitespace()
             .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
@@ -565,24 +569,40 @@ impl Index {
             if a.is_empty() || !a.chars().all(char::is_alphabetic) {
                 continue;
             }
-            if !crate::config::PARTICLES.iter().any(|p| p.eq_ignore_ascii_case(b)) {
+            let Some(particle) =
+                crate::config::PARTICLES.iter().position(|p| p.eq_ignore_ascii_case(b))
+            else {
                 continue;
-            }
+            };
             let mut joined = String::with_capacity(a.len() + b.len());
             joined.push_str(a);
             joined.push_str(b);
             let Query { text, terms, .. } = q;
             self.analyzer.for_each_token(&joined, |tok| {
-                if tok.origin != Origin::Whole
-                    || terms.len() >= cfg.max_query_terms
-                    || terms.iter().any(|t| &text[t.start..t.split] == tok.word)
-                {
+                if tok.origin != Origin::Whole {
+                    return;
+                }
+                if terms.iter().any(|t| &text[t.start..t.split] == tok.word) {
+                    joined_particles |= 1 << particle;
+                    return;
+                }
+                if terms.len() >= cfg.max_query_terms {
                     return;
                 }
                 push_term(text, terms, tok.word, tok.stem, Origin::Part, w);
                 if let Some(t) = terms.last_mut() {
                     t.joined = true;
                 }
+                joined_particles |= 1 << particle;
+            });
+        }
+        if joined_particles != 0 {
+            let Query { text, terms, .. } = q;
+            terms.retain(|t| {
+                t.joined
+                    || !crate::config::PARTICLES.iter().enumerate().any(|(i, p)| {
+                        joined_particles >> i & 1 == 1 && &text[t.start..t.split] == *p
+                    })
             });
         }
     }

@@ -178,6 +178,13 @@ fn particles_join_the_word_before_them() {
     assert!(out.terms().iter().any(|t| t.word() == "login"), "{:?}", out.terms());
     let out = ix.search("tear down the cluster", 10);
     assert_eq!(out.hits().first().map(|h| h.doc()), Some(ids[1]));
+    // A joined particle is not a term of its own any more; one that joined nothing is.
+    let words = |q: &str| -> Vec<String> {
+        ix.search(q, 10).terms().iter().map(|t| t.word().to_owned()).collect()
+    };
+    assert_eq!(words("tear down the cluster"), ["tear", "cluster", "teardown"]);
+    assert_eq!(words("look up cluster logs"), ["look", "cluster", "logs", "lookup"]);
+    assert_eq!(words("v2 up"), ["v2", "up"]);
     // Only a particle joins, and identifiers or numbers do not.
     assert!(!ix.search("log files", 10).terms().iter().any(|t| t.word() == "logfiles"));
     assert!(!ix.search("v2 up", 10).terms().iter().any(|t| t.word() == "v2up"));

@@ -229,9 +229,8 @@ impl ToolSearchBuilder {
     /// command-line program (`git`, `npm`, `curl`, …) that no tool's name has as a whole word
     /// (with no `git` server, "git stage files" is a shell command). Agents name the thing
     /// they mean; tools name its kind (`read_file`, a `url` parameter, a `channel`,
-    /// `run_shell_command`). The word is
-    /// searched like one the query wrote and may show among a hit's
-    /// [`matched`](crate::Hit::matched) terms, but an empty answer never quotes it back.
+    /// `run_shell_command`). The word is searched like one the query wrote and may show among
+    /// a hit's [`matched`](crate::Hit::matched) terms, but an empty answer never quotes it back.
     ///
     /// ```
     /// use toolsift::{Catalog, ToolSearch, load_mcp};

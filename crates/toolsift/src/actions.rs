@@ -126,11 +126,13 @@ impl ActionSet {
     /// words joined with a particle, `look up` → `lookup`), except words in the past tense
     /// (ending in `ed`, which the stemmer took off): "show the files I uploaded", "what was
     /// posted" ask to read, and the upload or the post is what happened before.
-    pub(crate) fn of_query(actions: &Actions, terms: &[QueryTerm]) -> ActionSet {
+    pub(crate) fn of_query(actions: &Actions, terms: &[QueryTerm], query: &str) -> ActionSet {
+        let negated = negated_words(query);
         let mut set = ActionSet::default();
         for t in terms {
             if t.origin() != Origin::Bigram
                 && !(t.word().ends_with("ed") && t.word() != t.stem())
+                && !negated.iter().any(|n| n.eq_ignore_ascii_case(t.word()))
                 && let Some(action) = actions.action(t.stem())
             {
                 set.add(action);
@@ -138,6 +140,35 @@ impl ActionSet {
         }
         set
     }
+}
+
+/// Words that negate the word after them: "don't send it yet", "without deleting it".
+const NEGATIONS: &[&str] = &[
+    "aren't", "cannot", "can't", "didn't", "doesn't", "don't", "dont", "haven't", "isn't", "never",
+    "not", "won't", "without",
+];
+
+/// Words skipped between a negation and the word it negates ("don't ever send", "not yet").
+const NEGATION_FILLER: &[&str] = &["ever", "even", "to", "yet", "be", "been", "actually"];
+
+/// The words `query` negates, as written (punctuation around them trimmed): the first word
+/// after a negation that is not filler.
+fn negated_words(query: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut after_negation = false;
+    for raw in query.split_whitespace() {
+        let w = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
+        let plain = w.replace('’', "'");
+        if NEGATIONS.iter().any(|n| n.eq_ignore_ascii_case(&plain)) {
+            after_negation = true;
+            continue;
+        }
+        if after_negation && !NEGATION_FILLER.iter().any(|f| f.eq_ignore_ascii_case(w)) {
+            out.push(w.trim_matches(|c: char| !c.is_alphanumeric()));
+            after_negation = false;
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -177,6 +208,16 @@ mod tests {
         assert_eq!(tool("browser_click", "Perform click on a web page"), ActionSet::default());
         // Name and summary disagree: both count.
         assert_eq!(tool("search_and_replace", "Update text"), set(&[Read, Write]));
+    }
+
+    #[test]
+    fn negated_words_are_the_words_after_a_negation() {
+        assert_eq!(negated_words("draft a reply but don't send it yet"), ["send"]);
+        assert_eq!(negated_words("take an okta app offline without deleting it"), ["deleting"]);
+        assert_eq!(negated_words("I never, ever sent it"), ["sent"]);
+        assert_eq!(negated_words("Don’t (publish) and do not yet merge"), ["publish", "merge"]);
+        assert!(negated_words("delete the file").is_empty());
+        assert!(negated_words("not").is_empty());
     }
 
     #[test]

@@ -520,7 +520,7 @@ impl ToolSearch {
             // The query's words once per search; each hit keeps a mask of the ones it matched.
             let words: Arc<[Box<str>]> = outcome.terms().iter().map(|t| t.word().into()).collect();
             let wants = if demote {
-                ActionSet::of_query(&self.actions, outcome.terms())
+                ActionSet::of_query(&self.actions, outcome.terms(), query)
             } else {
                 ActionSet::default()
             };

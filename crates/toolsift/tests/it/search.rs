@@ -176,6 +176,17 @@ fn an_action_in_the_past_tense_is_context_not_the_request() {
 }
 
 #[test]
+fn a_negated_action_is_not_the_request() {
+    let search = drive();
+    // "without deleting" says what not to do: the delete tool moves down for an upload.
+    let got = names(&search, "upload the drive file without deleting the old one", 4);
+    assert!(got.contains(&("delete-drive-file".to_owned(), true)), "{got:?}");
+    // Asked for, the same action counts.
+    let got = names(&search, "delete the drive file", 1);
+    assert_eq!(got, [("delete-drive-file".to_owned(), false)]);
+}
+
+#[test]
 fn action_agreement_can_be_turned_off() {
     let mut catalog = toolsift::Catalog::new();
     for server in drive().catalog().servers() {

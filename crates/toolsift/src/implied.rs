@@ -1,7 +1,8 @@
 //! Words a query implies without writing them: a file name or path (`package.json`,
 //! `src/app.ts`) asks about a file, a web address (`https://example.com/pricing`) about a URL,
-//! a hashtag (`#general`) about a channel, and a command-line program (`git`, `npm`) that no
-//! tool is named after about the shell.
+//! a hashtag (`#general`) about a channel, a command-line program (`git`, `npm`) that no
+//! tool is named after about the shell, and an e-mail address (`bob@example.com`, searched as
+//! `email` instead of its parts) about an e-mail.
 //!
 //! Agents name the thing they mean ("read the contents of package.json", "grab the text of
 //! `https://example.com/pricing`", "post the notes to #general", "git stage files") where
@@ -17,6 +18,8 @@ const URL: &str = "url";
 const CHANNEL: &str = "channel";
 /// The word a command-line program implies.
 const SHELL: &str = "shell";
+/// The word an e-mail address stands for.
+const EMAIL: &str = "email";
 
 /// Command-line programs that requests name when they mean "run this on the machine" (`git
 /// stage files`, `run npm test`, `curl the health endpoint`): version control, package
@@ -143,7 +146,7 @@ const PROGRAM_KEYS: [u128; PROGRAMS.len()] = {
 
 // Byte classes for `scan`: other bytes (control bytes, the bytes of non-ASCII characters),
 // ASCII whitespace, ASCII letters and digits, ASCII punctuation, and the punctuation a file
-// name, a web address or a hashtag needs (`.`, `:`, `#`).
+// name, a web address, a hashtag or an e-mail address needs (`.`, `:`, `#`, `@`).
 const OTHER: u8 = 0;
 const SPACE: u8 = 1;
 const ALNUM: u8 = 2;
@@ -161,7 +164,7 @@ const CLASSES: [u8; 256] = {
             SPACE
         } else if c.is_ascii_alphanumeric() {
             ALNUM
-        } else if c == b'.' || c == b':' || c == b'#' {
+        } else if c == b'.' || c == b':' || c == b'#' || c == b'@' {
             MARK
         } else if c.is_ascii_punctuation() {
             PUNCT
@@ -173,8 +176,8 @@ const CLASSES: [u8; 256] = {
     classes
 };
 
-/// One pass over `query`'s bytes: whether it has a `.`, a `:` or a `#` (which a file name, a
-/// web address and a hashtag need), and whether `f` returned true for one of the command-line
+/// One pass over `query`'s bytes: whether it has a `.`, a `:`, a `#` or a `@` (which a file
+/// name, a web address, a hashtag and an e-mail address need), and whether `f` returned true for one of the command-line
 /// programs it names (called in order, with the program's index in [`PROGRAMS`]).
 ///
 /// A word (between ASCII whitespace) names a program when, without the ASCII punctuation
@@ -247,6 +250,18 @@ pub(crate) fn program_index(word: &str) -> Option<usize> {
 /// A test of one query word.
 type Test = fn(&str) -> bool;
 
+/// Whether `word` (one whitespace-separated word of a query, punctuation around it trimmed)
+/// is an e-mail address: `name@domain.tld`.
+fn names_an_address(word: &str) -> bool {
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+    word.split_once('@').is_some_and(|(user, domain)| {
+        !user.is_empty()
+            && domain.split('.').count() >= 2
+            && domain.split('.').all(|part| !part.is_empty())
+            && !domain.contains('@')
+    })
+}
+
 /// Whether `word` is a web address: it starts with `http://`, `https://` or `www.`.
 fn names_a_url(word: &str) -> bool {
     let word = word.trim_start_matches(|c: char| !c.is_alphanumeric());
@@ -295,18 +310,43 @@ pub(crate) fn implied_words(query: &str, named: &dyn Fn(usize) -> bool) -> Vec<&
     implied
 }
 
-/// `query` with the words it implies added at the end, or `None` when it implies none.
+/// The text the index searches for `query`, and the words it adds that the query does not
+/// write, or `None` when that is `query` itself: the words it implies appended at the end,
+/// and each e-mail address replaced by `email` (or by nothing when the query says "email").
+/// An address is a value the user supplies: its parts (`bob`, `example`, `com`) match nothing
+/// the request is about, while `email` finds the tools that take one.
 pub(crate) fn with_implied_words(
     query: &str,
     named: &dyn Fn(usize) -> bool,
 ) -> Option<(String, Vec<&'static str>)> {
-    let implied = implied_words(query, named);
-    if implied.is_empty() {
+    let mut implied = implied_words(query, named);
+    let addresses = query.contains('@') && query.split_whitespace().any(names_an_address);
+    if implied.is_empty() && !addresses {
         return None;
     }
     let mut text = String::with_capacity(query.len() + 16);
-    text.push_str(query);
-    for word in &implied {
+    if addresses {
+        let written =
+            query.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case(EMAIL));
+        for (i, word) in query.split_whitespace().enumerate() {
+            if i > 0 {
+                text.push(' ');
+            }
+            // A dropped address leaves a comma, so that the words around it do not join as a
+            // phrasal verb ("with alice@example.com in box" is not "within").
+            text.push_str(match (names_an_address(word), written) {
+                (false, _) => word,
+                (true, false) => EMAIL,
+                (true, true) => ",",
+            });
+        }
+        if !written {
+            implied.push(EMAIL);
+        }
+    } else {
+        text.push_str(query);
+    }
+    for word in implied.iter().filter(|w| **w != EMAIL) {
         text.push(' ');
         text.push_str(word);
     }
@@ -457,6 +497,33 @@ mod tests {
         for word in ["#231", "#", "C#", "general", "##"] {
             assert!(!names_a_channel(word), "{word}");
         }
+    }
+
+    #[test]
+    fn addresses_are_replaced_by_email() {
+        for word in ["bob@example.com", "<jane@acme.co.uk>,", "a.b-c@x.io"] {
+            assert!(names_an_address(word), "{word}");
+        }
+        for word in ["@channel", "bob@", "bob@localhost", "user@.com", "a@b.", "x@@y.z", "me"] {
+            assert!(!names_an_address(word), "{word}");
+        }
+        let rewrite = |q: &str| with_implied_words(q, &|_: usize| false);
+        assert_eq!(
+            rewrite("share the doc with bob@example.com today"),
+            Some(("share the doc with email today".into(), vec!["email"]))
+        );
+        // The query says "email": the address goes, leaving a comma.
+        assert_eq!(
+            rewrite("find the user whose email is jane@acme.com"),
+            Some(("find the user whose email is ,".into(), vec![]))
+        );
+        // With other implied words, and alone.
+        assert_eq!(
+            rewrite("send notes.md to bob@example.com"),
+            Some(("send notes.md to email file".into(), vec!["file", "email"]))
+        );
+        assert_eq!(rewrite("bob@example.com"), Some(("email".into(), vec!["email"])));
+        assert_eq!(rewrite("ping @channel now"), None);
     }
 
     #[test]

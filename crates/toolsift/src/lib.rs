@@ -26,9 +26,9 @@
 //! matched query terms) or, when empty, [`WhyEmpty`]; a hit whose tool does another kind of
 //! action (read, write, delete) than the query asks for, or belongs to another service than
 //! the query names, moves down ([`ToolSearchBuilder::action_mismatch`],
-//! [`ToolSearchBuilder::service_mismatch`]), and a file name, web address, hashtag or
-//! command-line program in the query also searches `file`, `url`, `channel` or `shell`
-//! ([`ToolSearchBuilder::implied_words`]).
+//! [`ToolSearchBuilder::service_mismatch`]), and a file name, web address, hashtag,
+//! command-line program or e-mail address in the query also searches `file`, `url`,
+//! `channel`, `shell` or `email` ([`ToolSearchBuilder::implied_words`]).
 //! [`describe`](ToolSearch::describe)
 //! resolves a model-facing name; [`explain`](ToolSearch::explain) breaks a score down. When a
 //! server's tools change, [`replace_tools`](ToolSearch::replace_tools) updates catalog and

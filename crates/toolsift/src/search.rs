@@ -227,7 +227,8 @@ impl ToolSearchBuilder {
     /// known extension, `.js` only in a path), `url` for a web address (`https://…`,
     /// `www.…`), `channel` for a hashtag (`#general`, not `#231`), and `shell` for a
     /// command-line program (`git`, `npm`, `curl`, …) that no tool's name has as a whole word
-    /// (with no `git` server, "git stage files" is a shell command). Agents name the thing
+    /// (with no `git` server, "git stage files" is a shell command); an e-mail address is
+    /// searched as `email` rather than as its parts (`bob`, `example`, `com`). Agents name the thing
     /// they mean; tools name its kind (`read_file`, a `url` parameter, a `channel`,
     /// `run_shell_command`). The word is searched like one the query wrote and may show among
     /// a hit's [`matched`](crate::Hit::matched) terms, but an empty answer never quotes it back.

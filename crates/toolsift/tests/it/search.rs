@@ -290,6 +290,30 @@ fn a_command_line_program_runs_in_the_shell_unless_a_tool_is_named_after_it() {
 }
 
 #[test]
+fn an_email_address_is_searched_as_email() {
+    let server = toolsift::load_mcp(
+        r#"[
+        {"name": "invite_member", "description": "Invite a person to the workspace by email.", "inputSchema": {"type": "object"}},
+        {"name": "list_domains", "description": "List the workspace's domains, such as example.com.", "inputSchema": {"type": "object"}}
+    ]"#,
+        "team",
+    )
+    .expect("valid tools")
+    .server;
+    let mut catalog = toolsift::Catalog::new();
+    catalog.add_server(server);
+    let search = ToolSearch::new(catalog).expect("default settings are valid");
+    // The address's parts (`example`, `com`) would rank the domain list; what it says is
+    // that the request takes an e-mail address.
+    let hits = search.search("add bob@example.com to the workspace", 2);
+    assert_eq!(hits.hits().first().map(|h| h.name()), Some("mcp__team__invite_member"));
+    // `explain` sees the same text.
+    let tool = hits.hits()[0].tool();
+    let explained = search.explain("add bob@example.com to the workspace", tool).expect("tool");
+    assert!((explained.score - hits.hits()[0].score()).abs() < 1e-4);
+}
+
+#[test]
 fn tools_of_other_services_than_the_named_one_move_down() {
     let results = search().search("create a github issue for the login bug", 10);
     assert!(results.hits().iter().any(|h| h.tool().server == "linear"), "{results:?}");

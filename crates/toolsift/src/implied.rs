@@ -262,10 +262,30 @@ fn names_an_address(word: &str) -> bool {
     })
 }
 
-/// Whether `word` is a web address: it starts with `http://`, `https://` or `www.`.
+/// Top-level domains that make `name.tld` a web address without `http://`: the common generic
+/// ones. Not country codes, which collide with file extensions (`.md`, `.rs`, `.py`, `.sh`).
+const DOMAINS: &[&str] = &["ai", "app", "co", "com", "dev", "edu", "gov", "io", "net", "org"];
+
+/// Whether `word` is a web address: it starts with `http://`, `https://` or `www.`, or it is
+/// a bare domain of a common top-level domain (`example.com`, `example.com's`).
 fn names_a_url(word: &str) -> bool {
     let word = word.trim_start_matches(|c: char| !c.is_alphanumeric());
-    ["http://", "https://", "www."].iter().any(|p| starts_with_ignore_case(word, p))
+    if ["http://", "https://", "www."].iter().any(|p| starts_with_ignore_case(word, p)) {
+        return true;
+    }
+    // A bare domain (`example.com`, `example.com's`) of a common top-level domain.
+    let word = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let word = word.strip_suffix("'s").or_else(|| word.strip_suffix("’s")).unwrap_or(word);
+    // The host before any path (`docs.example.io/api`); never an address's domain.
+    let host = word.split('/').next().unwrap_or(word);
+    if word.contains('@') {
+        return false;
+    }
+    let mut parts = host.rsplit('.');
+    let (Some(tld), Some(name)) = (parts.next(), parts.next()) else { return false };
+    !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && DOMAINS.iter().any(|t| t.eq_ignore_ascii_case(tld))
 }
 
 /// Whether `word` is a hashtag naming a channel: `#` and a letter (`#general`,
@@ -440,7 +460,10 @@ mod tests {
         assert!(implied("git", &nothing_named).is_empty());
         // Parts of words and look-alikes are not programs.
         assert!(implied("open a github issue", &nothing_named).is_empty());
-        assert_eq!(implied("curl example.com/health.json", &nothing_named), ["file", "shell"]);
+        assert_eq!(
+            implied("curl example.com/health.json", &nothing_named),
+            ["file", "url", "shell"]
+        );
     }
 
     #[test]
@@ -488,7 +511,10 @@ mod tests {
         {
             assert!(names_a_url(word), "{word}");
         }
-        for word in ["example.com", "https", "bob@example.com", "://"] {
+        for word in ["example.com", "docs.example.io/api", "example.com's", "(stripe.com)"] {
+            assert!(names_a_url(word), "{word}");
+        }
+        for word in ["https", "bob@example.com", "://", "notes.md", "next.js", ".com", "a.b.c"] {
             assert!(!names_a_url(word), "{word}");
         }
         for word in ["#general", "#eng-oncall", "(#incidents)", "#Design"] {

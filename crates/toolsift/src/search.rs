@@ -225,7 +225,7 @@ impl ToolSearchBuilder {
     /// Whether a query of several words also searches the kind of thing one of its words
     /// names (default on): `file` for a file name or path (`package.json`, `src/app.ts`: a
     /// known extension, `.js` only in a path), `url` for a web address (`https://…`,
-    /// `www.…`), `channel` for a hashtag (`#general`, not `#231`), and `shell` for a
+    /// `www.…`, `example.com`), `channel` for a hashtag (`#general`, not `#231`), and `shell` for a
     /// command-line program (`git`, `npm`, `curl`, …) that no tool's name has as a whole word
     /// (with no `git` server, "git stage files" is a shell command); an e-mail address is
     /// searched as `email` rather than as its parts (`bob`, `example`, `com`). Agents name the thing

@@ -154,12 +154,32 @@ const NEGATION_FILLER: &[&str] = &["ever", "even", "to", "yet", "be", "been", "a
 /// The words `query` negates, as written (punctuation around them trimmed): the first word
 /// after a negation that is not filler.
 fn negated_words(query: &str) -> Vec<&str> {
+    // Every negation has an apostrophe or one of `not`, `ont`, `nev`, `tho` (`cannot`, `dont`,
+    // `never`, `without`) in any case: most queries have none, and are not split.
+    let bytes = query.as_bytes();
+    let maybe = bytes.contains(&b'\'')
+        || query.contains('’')
+        || bytes.windows(3).any(|w| {
+            let w = [w[0] | 0x20, w[1] | 0x20, w[2] | 0x20];
+            [b"not", b"ont", b"nev", b"tho"].iter().any(|n| w == **n)
+        });
+    if !maybe {
+        return Vec::new();
+    }
+    // `’` (three bytes) and `'` are the same apostrophe; ASCII case is ignored. Lengths first:
+    // most words of a query are no negation.
+    let same = |word: &str, negation: &str| {
+        (word.len() == negation.len() || word.len() == negation.len() + 2)
+            && word
+                .chars()
+                .map(|c| if c == '’' { '\'' } else { c.to_ascii_lowercase() })
+                .eq(negation.chars())
+    };
     let mut out = Vec::new();
     let mut after_negation = false;
     for raw in query.split_whitespace() {
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
-        let plain = w.replace('’', "'");
-        if NEGATIONS.iter().any(|n| n.eq_ignore_ascii_case(&plain)) {
+        if NEGATIONS.iter().any(|n| same(w, n)) {
             after_negation = true;
             continue;
         }

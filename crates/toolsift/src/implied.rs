@@ -274,6 +274,9 @@ fn names_a_url(word: &str) -> bool {
         return true;
     }
     // A bare domain (`example.com`, `example.com's`) of a common top-level domain.
+    if !word.contains('.') {
+        return false;
+    }
     let word = word.trim_end_matches(|c: char| !c.is_alphanumeric());
     let word = word.strip_suffix("'s").or_else(|| word.strip_suffix("’s")).unwrap_or(word);
     // The host before any path (`docs.example.io/api`); never an address's domain.

@@ -127,7 +127,8 @@ impl ActionSet {
     /// (ending in `ed`, which the stemmer took off): "show the files I uploaded", "what was
     /// posted" ask to read, and the upload or the post is what happened before.
     pub(crate) fn of_query(actions: &Actions, terms: &[QueryTerm], query: &str) -> ActionSet {
-        let negated = negated_words(query);
+        let mut negated = negated_words(query);
+        negated.extend(state_words(query));
         let mut set = ActionSet::default();
         for t in terms {
             if t.origin() != Origin::Bigram
@@ -140,6 +141,59 @@ impl ActionSet {
         }
         set
     }
+}
+
+/// Action words that also describe a state: "the open tickets", "tickets that are still
+/// open", "a new page".
+const STATES: &[&str] = &["new", "open"];
+
+/// Words after which a word of [`STATES`] describes something rather than asks for it:
+/// determiners and the copulas of "are still open".
+const STATE_BEFORE: &[&str] = &[
+    "a",
+    "all",
+    "an",
+    "any",
+    "are",
+    "currently",
+    "is",
+    "my",
+    "our",
+    "remain",
+    "some",
+    "stay",
+    "still",
+    "the",
+    "these",
+    "this",
+    "those",
+    "your",
+];
+
+/// The words of [`STATES`] that `query` uses as adjectives (after a word of [`STATE_BEFORE`]),
+/// as written.
+fn state_words(query: &str) -> Vec<&str> {
+    // Most queries have neither word in any case: one pass over the bytes skips them.
+    let bytes = query.as_bytes();
+    let maybe = bytes.windows(3).any(|w| {
+        let w = [w[0] | 0x20, w[1] | 0x20, w[2] | 0x20];
+        w == *b"new" || w == *b"ope"
+    });
+    if !maybe {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut previous = "";
+    for raw in query.split_whitespace() {
+        let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        if STATES.iter().any(|s| s.eq_ignore_ascii_case(w))
+            && STATE_BEFORE.iter().any(|b| b.eq_ignore_ascii_case(previous))
+        {
+            out.push(w);
+        }
+        previous = w;
+    }
+    out
 }
 
 /// Words that negate the word after them: "don't send it yet", "without deleting it".
@@ -238,6 +292,18 @@ mod tests {
         assert_eq!(negated_words("Don’t (publish) and do not yet merge"), ["publish", "merge"]);
         assert!(negated_words("delete the file").is_empty());
         assert!(negated_words("not").is_empty());
+    }
+
+    #[test]
+    fn state_words_are_adjectives() {
+        assert_eq!(state_words("find the jira tickets that are still open"), ["open"]);
+        assert_eq!(state_words("show me the open disputes"), ["open"]);
+        assert_eq!(state_words("start a new confluence page"), ["new"]);
+        // Asked for, they are actions.
+        assert!(state_words("open a PR on GitHub").is_empty());
+        assert!(state_words("please open the settings file").is_empty());
+        assert!(state_words("new issue in linear").is_empty());
+        assert!(state_words("list the pipelines").is_empty());
     }
 
     #[test]

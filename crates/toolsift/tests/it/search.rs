@@ -187,6 +187,32 @@ fn a_negated_action_is_not_the_request() {
 }
 
 #[test]
+fn an_action_word_used_as_an_adjective_is_not_the_request() {
+    let server = toolsift::load_mcp(
+        r#"[
+        {"name": "create_ticket", "description": "Create a new ticket.", "inputSchema": {"type": "object"}},
+        {"name": "search_tickets", "description": "Search tickets by status, such as open.", "inputSchema": {"type": "object"}}
+    ]"#,
+        "desk",
+    )
+    .expect("valid tools")
+    .server;
+    let mut catalog = toolsift::Catalog::new();
+    catalog.add_server(server);
+    let search = ToolSearch::new(catalog).expect("default settings are valid");
+    let demoted = |query: &str| -> Vec<(String, bool)> {
+        let results = search.search(query, 2);
+        results.hits().iter().map(|h| (h.name().to_owned(), h.demoted())).collect()
+    };
+    // "still open" describes the tickets: finding reads, and the create tool moves down.
+    let got = demoted("find my tickets that are still open");
+    assert!(got.contains(&("mcp__desk__create_ticket".to_owned(), true)), "{got:?}");
+    // "open a ticket" asks to create one: the create tool is not demoted.
+    let got = demoted("open a ticket");
+    assert_eq!(got[0], ("mcp__desk__create_ticket".to_owned(), false), "{got:?}");
+}
+
+#[test]
 fn action_agreement_can_be_turned_off() {
     let mut catalog = toolsift::Catalog::new();
     for server in drive().catalog().servers() {

@@ -122,18 +122,21 @@ impl ActionSet {
         set
     }
 
-    /// What a query asks for: every action its terms name (whole words, identifier parts and
-    /// words joined with a particle, `look up` → `lookup`), except words in the past tense
-    /// (ending in `ed`, which the stemmer took off): "show the files I uploaded", "what was
-    /// posted" ask to read, and the upload or the post is what happened before.
+    /// What a query (`query`, analyzed into `terms`) asks for: every action its terms name
+    /// (whole words, identifier parts and words joined with a particle, `look up` →
+    /// `lookup`), except the words that describe rather than ask:
+    /// - words in the past tense (ending in `ed`, which the stemmer took off): "show the files
+    ///   I uploaded", "what was posted" ask to read, and the upload or the post happened before;
+    /// - negated words ("without deleting it", "don't send it yet");
+    /// - `open` and `new` as adjectives ("tickets that are still open", "a new page").
     pub(crate) fn of_query(actions: &Actions, terms: &[QueryTerm], query: &str) -> ActionSet {
-        let mut negated = negated_words(query);
-        negated.extend(state_words(query));
+        let mut context = negated_words(query);
+        context.extend(state_words(query));
         let mut set = ActionSet::default();
         for t in terms {
             if t.origin() != Origin::Bigram
                 && !(t.word().ends_with("ed") && t.word() != t.stem())
-                && !negated.iter().any(|n| n.eq_ignore_ascii_case(t.word()))
+                && !context.iter().any(|n| n.eq_ignore_ascii_case(t.word()))
                 && let Some(action) = actions.action(t.stem())
             {
                 set.add(action);

@@ -146,6 +146,15 @@ impl ActionSet {
     }
 }
 
+/// Whether `query` has one of the lowercase three-letter `needles` in any ASCII case: one
+/// pass over its bytes, the prefilter before splitting it into words.
+fn has_any_of(query: &str, needles: &[&[u8; 3]]) -> bool {
+    query.as_bytes().windows(3).any(|w| {
+        let w = [w[0] | 0x20, w[1] | 0x20, w[2] | 0x20];
+        needles.iter().any(|n| w == **n)
+    })
+}
+
 /// Action words that also describe a state: "the open tickets", "tickets that are still
 /// open", "a new page".
 const STATES: &[&str] = &["new", "open"];
@@ -177,12 +186,7 @@ const STATE_BEFORE: &[&str] = &[
 /// as written.
 fn state_words(query: &str) -> Vec<&str> {
     // Most queries have neither word in any case: one pass over the bytes skips them.
-    let bytes = query.as_bytes();
-    let maybe = bytes.windows(3).any(|w| {
-        let w = [w[0] | 0x20, w[1] | 0x20, w[2] | 0x20];
-        w == *b"new" || w == *b"ope"
-    });
-    if !maybe {
+    if !has_any_of(query, &[b"new", b"ope"]) {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -213,13 +217,9 @@ const NEGATION_FILLER: &[&str] = &["ever", "even", "to", "yet", "be", "been", "a
 fn negated_words(query: &str) -> Vec<&str> {
     // Every negation has an apostrophe or one of `not`, `ont`, `nev`, `tho` (`cannot`, `dont`,
     // `never`, `without`) in any case: most queries have none, and are not split.
-    let bytes = query.as_bytes();
-    let maybe = bytes.contains(&b'\'')
+    let maybe = query.as_bytes().contains(&b'\'')
         || query.contains('’')
-        || bytes.windows(3).any(|w| {
-            let w = [w[0] | 0x20, w[1] | 0x20, w[2] | 0x20];
-            [b"not", b"ont", b"nev", b"tho"].iter().any(|n| w == **n)
-        });
+        || has_any_of(query, &[b"not", b"ont", b"nev", b"tho"]);
     if !maybe {
         return Vec::new();
     }

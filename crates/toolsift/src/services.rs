@@ -115,7 +115,7 @@ type WordHash = BuildHasherDefault<WordHasher>;
 
 /// Which known services the catalog's `name` fields contain, kept per server so that updates
 /// redo only the changed server.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct Services {
     /// The known alias words and their services (only looked up, never iterated).
     lookup: HashMap<Box<str>, u32, WordHash>,
@@ -316,7 +316,6 @@ impl Services {
         stems.sort_unstable();
         count_in(&mut self.name_stems, &stems);
         self.stems_by_server.insert(server.to_owned(), stems);
-        self.program_servers.resize(implied::PROGRAM_COUNT, 0);
         for (i, count) in self.program_servers.iter_mut().enumerate() {
             *count += u32::from(programs >> i & 1 == 1);
         }

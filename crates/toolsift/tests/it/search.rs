@@ -96,10 +96,8 @@ fn unknown_words_say_why_the_answer_is_empty() {
 /// why-empty words quoted back to the model are only words the query wrote.
 #[test]
 fn joined_particles_are_not_quoted_back() {
-    let mut catalog = toolsift::Catalog::new();
     let tools = r#"[{"name": "read_file", "description": "Read a file.", "inputSchema": {}}]"#;
-    catalog.add_server(toolsift::load_mcp(tools, "files").expect("valid tools").server);
-    let search = ToolSearch::new(catalog).expect("default settings");
+    let search = one_server(tools, "files");
     let results = search.search("sign in to my bank", 5);
     let why = results.why_empty().expect("nothing fits");
     // The index did search for it, and found nothing.
@@ -109,9 +107,16 @@ fn joined_particles_are_not_quoted_back() {
     assert!(why.unknown_terms().iter().any(|w| w == "bank"), "{why}");
 }
 
+/// A search with the default settings over one server, `tools` an MCP `tools/list` array.
+fn one_server(tools: &str, server: &str) -> ToolSearch {
+    let mut catalog = toolsift::Catalog::new();
+    catalog.add_server(toolsift::load_mcp(tools, server).expect("valid tools").server);
+    ToolSearch::new(catalog).expect("default settings are valid")
+}
+
 /// A server whose tools share their object and differ in their action.
 fn drive() -> ToolSearch {
-    let server = toolsift::load_mcp(
+    one_server(
         r#"[
         {"name": "delete-drive-file", "description": "Delete a file from the drive.", "inputSchema": {"type": "object"}},
         {"name": "search-drive-files", "description": "Search the drive's files by name.", "inputSchema": {"type": "object"}},
@@ -120,11 +125,6 @@ fn drive() -> ToolSearch {
     ]"#,
         "drive",
     )
-    .expect("valid tools")
-    .server;
-    let mut catalog = toolsift::Catalog::new();
-    catalog.add_server(server);
-    ToolSearch::new(catalog).expect("default settings are valid")
 }
 
 fn names(search: &ToolSearch, query: &str, limit: usize) -> Vec<(String, bool)> {
@@ -188,18 +188,13 @@ fn a_negated_action_is_not_the_request() {
 
 #[test]
 fn an_action_word_used_as_an_adjective_is_not_the_request() {
-    let server = toolsift::load_mcp(
+    let search = one_server(
         r#"[
         {"name": "create_ticket", "description": "Create a new ticket.", "inputSchema": {"type": "object"}},
         {"name": "search_tickets", "description": "Search tickets by status, such as open.", "inputSchema": {"type": "object"}}
     ]"#,
         "desk",
-    )
-    .expect("valid tools")
-    .server;
-    let mut catalog = toolsift::Catalog::new();
-    catalog.add_server(server);
-    let search = ToolSearch::new(catalog).expect("default settings are valid");
+    );
     let demoted = |query: &str| -> Vec<(String, bool)> {
         let results = search.search(query, 2);
         results.hits().iter().map(|h| (h.name().to_owned(), h.demoted())).collect()
@@ -261,15 +256,10 @@ fn a_file_name_also_searches_file() {
 
 #[test]
 fn an_implied_word_is_never_quoted_back() {
-    let server = toolsift::load_mcp(
+    let search = one_server(
         r#"[{"name": "send_message", "description": "Send a chat message.", "inputSchema": {"type": "object"}}]"#,
         "chat",
-    )
-    .expect("valid tools")
-    .server;
-    let mut catalog = toolsift::Catalog::new();
-    catalog.add_server(server);
-    let search = ToolSearch::new(catalog).expect("default settings are valid");
+    );
     // No tool says `file`, so the answer is empty and lists the unknown words: the ones the
     // query wrote, not the implied `file`.
     let results = search.search("frobnicate qqq.json", 5);
@@ -317,18 +307,13 @@ fn a_command_line_program_runs_in_the_shell_unless_a_tool_is_named_after_it() {
 
 #[test]
 fn an_email_address_is_searched_as_email() {
-    let server = toolsift::load_mcp(
+    let search = one_server(
         r#"[
         {"name": "invite_member", "description": "Invite a person to the workspace by email.", "inputSchema": {"type": "object"}},
         {"name": "list_domains", "description": "List the workspace's domains, such as example.com.", "inputSchema": {"type": "object"}}
     ]"#,
         "team",
-    )
-    .expect("valid tools")
-    .server;
-    let mut catalog = toolsift::Catalog::new();
-    catalog.add_server(server);
-    let search = ToolSearch::new(catalog).expect("default settings are valid");
+    );
     // The address's parts (`example`, `com`) would rank the domain list; what it says is
     // that the request takes an e-mail address.
     let hits = search.search("add bob@example.com to the workspace", 2);

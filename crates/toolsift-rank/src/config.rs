@@ -8,8 +8,9 @@ use toolsift_text::{Analyzer, Origin};
 
 /// Default field weights, in field order: `name`, `summary`, `details`.
 pub const DEFAULT_FIELDS: [(&str, f32); 3] = [("name", 3.0), ("summary", 1.5), ("details", 1.0)];
-/// The English particles [`IndexBuilder::join_particles`] joins to the word before them.
-pub const PARTICLES: [&str; 9] = ["up", "down", "off", "out", "back", "in", "on", "over", "away"];
+/// The English particles [`IndexBuilder::join_particles`] joins to the word before them
+/// (the intent lexicon's list: a lexicon phrase does not emit them as expansions either).
+pub use toolsift_text::PARTICLES;
 
 /// Default BM25 term-frequency saturation `k1`.
 pub const DEFAULT_K1: f32 = 1.2;

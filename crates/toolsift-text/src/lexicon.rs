@@ -184,7 +184,7 @@ impl LexiconBuilder {
                                 }
                                 let weight = to.weight(self.phrase_weight);
                                 for (word, stem) in &to.words {
-                                    if stem != key && emittable(&self.analyzer, word) {
+                                    if stem != key && to.emits(&self.analyzer, word) {
                                         push(key, word, weight, &mut pairs);
                                     }
                                 }
@@ -206,7 +206,7 @@ impl LexiconBuilder {
                             self.translation_weight * to.weight(self.phrase_weight) * share;
                         for key in &keys {
                             for (word, stem) in &to.words {
-                                if stem != key && emittable(&self.analyzer, word) {
+                                if stem != key && to.emits(&self.analyzer, word) {
                                     push(key, word, weight, &mut pairs);
                                 }
                             }
@@ -256,6 +256,12 @@ impl Member {
             _ => None,
         };
         single.into_iter().chain(self.joined.as_deref())
+    }
+
+    /// Whether `word`, one of the member's words, is emitted as an expansion: not a
+    /// stopword, and not an English particle of a phrase (`up` of `look up`).
+    fn emits(&self, analyzer: &Analyzer, word: &str) -> bool {
+        emittable(analyzer, word) && (self.single || !PARTICLES.contains(&word))
     }
 
     /// The weight of each of its words relative to a one-word member.
@@ -406,6 +412,13 @@ pub(crate) fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Whether a member's word is worth emitting: not a stopword of the analyzer (a member's words
 /// are analyzed as an identifier when written with `-`, so `on-call` keeps `on`) and at least
 /// two characters long (`e` of `e-mail`), unless it is CJK.
+/// The English particles of phrasal verbs (`look up`, `kick off`, `roll back`, `log in`).
+///
+/// A lexicon phrase does not emit them as expansions (`cancel` finds `hang` of `hang up`, not
+/// `up`): alone they match any tool that says them. The ranker joins them to the word before
+/// them in a query (`toolsift-rank`'s `IndexBuilder::join_particles`).
+pub const PARTICLES: [&str; 9] = ["up", "down", "off", "out", "back", "in", "on", "over", "away"];
+
 fn emittable(analyzer: &Analyzer, word: &str) -> bool {
     (word.chars().count() >= 2 || word.chars().any(is_cjk)) && !analyzer.is_stopword(word)
 }

@@ -157,7 +157,9 @@ pub use analyzer::{Analyzer, AnalyzerBuilder, StopwordPolicy};
 pub use error::{Error, ErrorKind};
 pub use fold::fold;
 pub use fuzzy::{for_each_edit, within_one_edit};
-pub use lexicon::{DEFAULT_PHRASE_WEIGHT, DEFAULT_TRANSLATION_WEIGHT, Lexicon, LexiconBuilder};
+pub use lexicon::{
+    DEFAULT_PHRASE_WEIGHT, DEFAULT_TRANSLATION_WEIGHT, Lexicon, LexiconBuilder, PARTICLES,
+};
 #[cfg(feature = "snowball")]
 pub use snowball::SnowballStemmer;
 pub use stem::{LightStemmer, Stemmer};

@@ -32,6 +32,7 @@ fn small() -> Lexicon {
              delete, remove, drop   # trailing comment\n\
              pull request, pr, merge request\n\
              look up, fetch\n\
+             cancel, hang up, shut down, call off\n\
              on-call, oncall, e-mail\n",
         )
         .and_then(|b| b.translations("删除 = delete\n拉取请求 = pull request\n"))
@@ -62,7 +63,8 @@ fn a_word_finds_the_other_members_of_its_group() {
             // Any inflection: lookups go by stem.
             ("deleting", "remove:1.00 drop:1.00"),
             ("removed", "delete:1.00 drop:1.00"),
-            ("fetch", "look:0.50 up:0.50"),
+            // A particle (`up` of `look up`) is not emitted: alone it matches anything.
+            ("fetch", "look:0.50"),
             ("unrelated", ""),
         ],
     );
@@ -80,6 +82,9 @@ fn phrases_are_found_by_their_joined_form_and_emit_their_words() {
             // `pull` alone is not the phrase.
             ("pull", ""),
             ("lookup", "fetch:1.00"),
+            // Phrasal verbs emit their verbs, never their particles.
+            ("cancel", "hang:0.50 shut:0.50 call:0.50"),
+            ("hangup", "cancel:1.00 shut:0.50 call:0.50"),
             // A stopword inside a phrase (`on` of `on-call`) and a one-letter word (`e` of
             // `e-mail`) are never emitted; `email` is the joined form of `e-mail`.
             ("oncall", "mail:0.50 call:0.50"),

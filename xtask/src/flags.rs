@@ -36,7 +36,7 @@ cargo xtask eval [options]
                   comma-separated KEY=VALUE pairs). Keys: k1, b, field.NAME.weight,
                   field.NAME.b, relation.stem, relation.prefix, relation.expansion
                   (the intent lexicon; 0 = off), relation.typo (0 = off),
-                  typo_min_chars, prefix_min_chars,
+                  typo_min_chars, prefix_min_chars, past_tense_weight,
                   origin.whole|part|bigram, query_origin.whole|part|bigram,
                   gate (true|false), coverage (MIN_TERMS:FRACTION or off), min_answerable,
                   join_particles (true|false), require_own_match (true|false),

@@ -57,6 +57,7 @@ pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder
             ("prefix_min_chars", _) => index.prefix_min_chars(whole()?),
             ("relation.typo", _) => index.relation_weight(Relation::Typo, num()?),
             ("typo_min_chars", _) => index.typo_min_chars(whole()?),
+            ("past_tense_weight", _) => index.past_tense_weight(num()?),
             (_, ["origin", o]) => {
                 index.origin_weight(origin(o).ok_or_else(|| bad("an origin"))?, num()?)
             }

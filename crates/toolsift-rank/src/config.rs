@@ -28,6 +28,8 @@ pub const DEFAULT_EXPANSION_WEIGHT: f32 = 0.5;
 pub const DEFAULT_TYPO_WEIGHT: f32 = 0.3;
 /// Default minimum length, in characters, of a query word that typo matching corrects.
 pub const DEFAULT_TYPO_MIN_CHARS: usize = 5;
+/// Default query weight of a word in the past tense ([`IndexBuilder::past_tense_weight`]).
+pub const DEFAULT_PAST_TENSE_WEIGHT: f32 = 0.75;
 /// Default minimum length, in characters, of the shorter stem of a prefix relation.
 pub const DEFAULT_PREFIX_MIN_CHARS: usize = 4;
 /// Default (and largest) number of distinct terms of a query that are scored.
@@ -129,6 +131,8 @@ pub struct Config {
     pub(crate) typo_weight: f32,
     #[cfg_attr(feature = "serde", serde(default = "default_typo_min_chars"))]
     pub(crate) typo_min_chars: usize,
+    #[cfg_attr(feature = "serde", serde(default = "default_past_tense_weight"))]
+    pub(crate) past_tense_weight: f32,
 }
 
 #[cfg(feature = "serde")]
@@ -139,6 +143,11 @@ fn default_typo_weight() -> f32 {
 #[cfg(feature = "serde")]
 fn default_typo_min_chars() -> usize {
     DEFAULT_TYPO_MIN_CHARS
+}
+
+#[cfg(feature = "serde")]
+fn default_past_tense_weight() -> f32 {
+    DEFAULT_PAST_TENSE_WEIGHT
 }
 
 #[cfg(feature = "serde")]
@@ -174,6 +183,7 @@ impl Default for Config {
             join_particles: true,
             typo_weight: DEFAULT_TYPO_WEIGHT,
             typo_min_chars: DEFAULT_TYPO_MIN_CHARS,
+            past_tense_weight: DEFAULT_PAST_TENSE_WEIGHT,
         }
     }
 }
@@ -218,6 +228,11 @@ impl Config {
     /// Minimum characters of a query word that typo matching corrects.
     pub fn typo_min_chars(&self) -> usize {
         self.typo_min_chars
+    }
+    /// The query weight of a whole word in the past tense, relative to the word's origin
+    /// weight.
+    pub fn past_tense_weight(&self) -> f32 {
+        self.past_tense_weight
     }
     /// Minimum characters of the shorter stem in a [`Relation::Prefix`].
     pub fn prefix_min_chars(&self) -> usize {
@@ -581,6 +596,19 @@ impl IndexBuilder {
     /// no longer does (alone, `up` or `down` matches any tool that says it).
     pub fn join_particles(mut self, on: bool) -> IndexBuilder {
         self.config.join_particles = on;
+        self
+    }
+
+    /// The query weight (clamped to `[0, 1]`; default 0.75) of a whole word in the past tense,
+    /// as a factor of its origin's query weight
+    /// ([`is_past_tense`](toolsift_text::is_past_tense): `uploaded`, `assigned`, `failed`).
+    ///
+    /// A past-tense word describes what happened or the state a thing is in ("the files I
+    /// uploaded", "tickets assigned to me", "rerun the failed jobs"), not the action asked
+    /// for: it still matches, at a lower weight than the words of the request. 1 treats it
+    /// like any word.
+    pub fn past_tense_weight(mut self, weight: f32) -> IndexBuilder {
+        self.config.past_tense_weight = if weight.is_nan() { 1.0 } else { weight.clamp(0.0, 1.0) };
         self
     }
 

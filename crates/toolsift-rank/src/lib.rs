@@ -96,7 +96,9 @@
 //! query order. A word that is both a whole word and an identifier part in the query counts
 //! once, with the larger of its origins' query weights. A plain word followed by a particle
 //! ("log in", "tear down") also counts written as one word (`login`, `teardown`), as a part
-//! ([`IndexBuilder::join_particles`], on by default).
+//! ([`IndexBuilder::join_particles`], on by default). A whole word in the past tense
+//! (`uploaded`, `assigned`) describes rather than asks, and counts at 0.75 of its query weight
+//! ([`IndexBuilder::past_tense_weight`]).
 //!
 //! # Ranking order
 //!
@@ -185,8 +187,9 @@ mod vocab;
 
 pub use config::{
     Config, Coverage, DEFAULT_B, DEFAULT_EXPANSION_WEIGHT, DEFAULT_FIELDS, DEFAULT_K1,
-    DEFAULT_PREFIX_MIN_CHARS, DEFAULT_PREFIX_WEIGHT, DEFAULT_STEM_WEIGHT, DEFAULT_TYPO_MIN_CHARS,
-    DEFAULT_TYPO_WEIGHT, FieldSpec, IndexBuilder, MAX_QUERY_TERMS, PARTICLES, Relation,
+    DEFAULT_PAST_TENSE_WEIGHT, DEFAULT_PREFIX_MIN_CHARS, DEFAULT_PREFIX_WEIGHT,
+    DEFAULT_STEM_WEIGHT, DEFAULT_TYPO_MIN_CHARS, DEFAULT_TYPO_WEIGHT, FieldSpec, IndexBuilder,
+    MAX_QUERY_TERMS, PARTICLES, Relation,
 };
 pub use document::{DocId, Document};
 pub use error::{Error, ErrorKind};

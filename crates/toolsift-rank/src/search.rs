@@ -32,7 +32,7 @@ use crate::vocab::Form;
 use std::cell::Cell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
-use toolsift_text::Origin;
+use toolsift_text::{Origin, is_past_tense};
 
 /// The result of [`Index::search`]: hits, the query's terms and, when empty, why.
 #[derive(Debug, Clone, PartialEq)]
@@ -529,7 +529,10 @@ impl Index {
         terms.clear();
         forms.clear();
         self.analyzer.for_each_token(query, |tok| {
-            let w = cfg.query_origin_weights[origin_slot(tok.origin)];
+            let mut w = cfg.query_origin_weights[origin_slot(tok.origin)];
+            if tok.origin == Origin::Whole && is_past_tense(tok.word, tok.stem) {
+                w *= cfg.past_tense_weight;
+            }
             if let Some(t) = terms.iter_mut().find(|t| &text[t.start..t.split] == tok.word) {
                 if w > t.weight {
                     t.weight = w;

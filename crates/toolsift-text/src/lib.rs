@@ -162,6 +162,6 @@ pub use lexicon::{
 };
 #[cfg(feature = "snowball")]
 pub use snowball::SnowballStemmer;
-pub use stem::{LightStemmer, Stemmer};
+pub use stem::{LightStemmer, Stemmer, is_past_tense};
 pub use stopwords::default_stopwords;
 pub use token::{Origin, Term, Token};

@@ -231,3 +231,22 @@ fn light_stem(w: &[u8]) -> (usize, Option<u8>) {
     }
     (n, None)
 }
+
+/// Whether a word (lowercased, as the analyzer emits it) reads as a verb in the past tense or
+/// a past participle: it ends in `ed` and its stem under the analyzer's stemmer is shorter
+/// (`uploaded` → `upload`, `posted` → `post`; not `need`, `speed` or `embed`).
+///
+/// Such a word usually describes what happened or what state a thing is in ("the files I
+/// uploaded", "tickets assigned to me", "rerun failed jobs"), not the action asked for.
+///
+/// ```
+/// use toolsift_text::is_past_tense;
+///
+/// assert!(is_past_tense("uploaded", "upload"));
+/// assert!(!is_past_tense("upload", "upload"));
+/// assert!(!is_past_tense("need", "need"));
+/// ```
+#[must_use]
+pub fn is_past_tense(word: &str, stem: &str) -> bool {
+    word.ends_with("ed") && stem.len() < word.len()
+}

@@ -8,7 +8,7 @@
 //! [`ToolSearch::search`](crate::ToolSearch::search) demotes such hits.
 
 use toolsift_rank::QueryTerm;
-use toolsift_text::{Action, Actions, Analyzer, Origin};
+use toolsift_text::{Action, Actions, Analyzer, Origin, is_past_tense};
 
 const READ: u8 = 1;
 const WRITE: u8 = 2;
@@ -135,7 +135,7 @@ impl ActionSet {
         let mut set = ActionSet::default();
         for t in terms {
             if t.origin() != Origin::Bigram
-                && !(t.word().ends_with("ed") && t.word() != t.stem())
+                && !is_past_tense(t.word(), t.stem())
                 && !context.iter().any(|n| n.eq_ignore_ascii_case(t.word()))
                 && let Some(action) = actions.action(t.stem())
             {

@@ -73,3 +73,34 @@ fn origin_weight_scales_tf_and_length() {
     // idf = 0.287682, score = 0.351611
     check_search(&ix, &ids, "alpha", &[(0, 0.351611)]);
 }
+
+#[test]
+fn a_word_in_the_past_tense_weighs_less() {
+    // The default analyzer stems `uploaded` to `upload`: a past tense, weighed 0.75 by default,
+    // and a score is linear in the query weight. `feed` ends in `ed` but is its own stem.
+    let docs: &[crate::Spec<'_>] = &[&[("name", "uploaded files feed upload")]];
+    let top = |b: IndexBuilder, query: &str| {
+        let (ix, _) = index_with(b, docs);
+        ix.search(query, 10).hits().first().map(|h| h.score()).expect("a hit")
+    };
+    let ratio = |query: &str| {
+        top(IndexBuilder::new(), query) / top(IndexBuilder::new().past_tense_weight(1.0), query)
+    };
+    assert!((ratio("uploaded") - toolsift_rank::DEFAULT_PAST_TENSE_WEIGHT).abs() < 1e-5);
+    assert!((ratio("upload") - 1.0).abs() < 1e-6);
+    assert!((ratio("feed") - 1.0).abs() < 1e-6);
+    // Clamped to [0, 1]; NaN is 1.
+    assert!(
+        (IndexBuilder::new()
+            .past_tense_weight(2.0)
+            .build()
+            .expect("config")
+            .config()
+            .past_tense_weight()
+            - 1.0)
+            .abs()
+            < f32::EPSILON
+    );
+    let nan = IndexBuilder::new().past_tense_weight(f32::NAN).build().expect("config");
+    assert!((nan.config().past_tense_weight() - 1.0).abs() < f32::EPSILON);
+}

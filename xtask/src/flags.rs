@@ -41,7 +41,8 @@ cargo xtask eval [options]
                   gate (true|false), coverage (MIN_TERMS:FRACTION or off), min_answerable,
                   join_particles (true|false), require_own_match (true|false),
                   min_relative_score, max_query_terms, max_enum_values,
-                  action_mismatch (1 = off), service_mismatch (1 = off), implied_words
+                  action_mismatch (1 = off), service_mismatch (1 = off), name_match
+                  (1 = off), implied_words
                   (true|false), stopwords (a file path, one word a line, or `none`).
                   `--bless` refuses to run with overrides
   -h, --help      Print this help

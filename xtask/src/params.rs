@@ -44,7 +44,11 @@ pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder
         let whole = || value.parse::<usize>().map_err(|_| bad("a whole number"));
         index_changed |= !matches!(
             key.as_str(),
-            "max_enum_values" | "action_mismatch" | "service_mismatch" | "implied_words"
+            "max_enum_values"
+                | "action_mismatch"
+                | "service_mismatch"
+                | "name_match"
+                | "implied_words"
         );
         index = match (key.as_str(), key.split('.').collect::<Vec<_>>().as_slice()) {
             ("k1", _) => index.k1(num()?),
@@ -91,6 +95,10 @@ pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder
             }
             ("service_mismatch", _) => {
                 search = search.service_mismatch(num()?);
+                index
+            }
+            ("name_match", _) => {
+                search = search.name_match(num()?);
                 index
             }
             ("implied_words", _) => {

@@ -124,7 +124,8 @@ short description the model would read. When nothing fits, prints the two
 lines a host would hand the model instead, and the ranker's reason. --explain
 adds the per-term, per-field BM25F breakdown of every hit, and the factors of a
 demoted hit: its tool does another kind of action (read, write, delete) than
-the query asks for, or belongs to another service than the query names.
+the query asks for, or belongs to another service than the query names; and of
+a promoted one: the query spells its tool's name.
 Several QUERY
 words are joined with spaces; --server ranks the whole catalog, then keeps
 that server's hits.
@@ -132,7 +133,8 @@ that server's hits.
 JSON (--json): one object; scores have at most four decimals.
   {\"query\", \"limit\", \"server\": string|null,
    \"hits\": [{\"rank\", \"name\", \"server\", \"tool\", \"kind\", \"score\",
-             \"demoted\": [\"action\" | \"service\"], \"matched\": [term],
+             \"demoted\": [\"action\" | \"service\"], \"promoted\": [\"name\"],
+             \"matched\": [term],
              \"description\",
              \"explanation\"?: {\"score\", \"exact_key\", \"docs\", \"k1\",
                \"terms\": [{\"word\", \"answerable\", \"weight\", \"df\", \"idf\",
@@ -144,8 +146,8 @@ JSON (--json): one object; scores have at most four decimals.
    \"empty\": null | {\"reason\", \"message\", \"unknown\": [term],
                     \"weak\": [term], \"text\": the lines for the model}}
 
-A demoted hit's score is its explanation's score times the factor of each
-reason it was demoted for.
+A demoted or promoted hit's score is its explanation's score times the factor
+of each reason it was demoted or promoted for.
 
 Exit status: 0, also when nothing matched; 1 when nothing matched and
 --fail-empty is given; 2 on a usage or input error.";

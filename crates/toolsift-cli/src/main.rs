@@ -13,8 +13,8 @@
 //! in its `--help`:
 //!
 //! - `search`: `{"query", "limit", "server", "hits": [{"rank", "name", "server", "tool",
-//!   "kind", "score", "demoted", "matched", "description", "explanation"?}], "empty": null | {"reason",
-//!   "message", "unknown", "weak", "text"}}`;
+//!   "kind", "score", "demoted", "promoted", "matched", "description", "explanation"?}],
+//!   "empty": null | {"reason", "message", "unknown", "weak", "text"}}`;
 //! - `listing`: `{"form", "budget", "tokens", "full_tokens", "complete", "servers": [{"name",
 //!   "tools", "form", "tokens"}], "text"}`;
 //! - `describe`: `{"name", "server", "tool", "kind", "title", "signature", "description",

@@ -26,7 +26,8 @@
 //! matched query terms) or, when empty, [`WhyEmpty`]; a hit whose tool does another kind of
 //! action (read, write, delete) than the query asks for, or belongs to another service than
 //! the query names, moves down ([`ToolSearchBuilder::action_mismatch`],
-//! [`ToolSearchBuilder::service_mismatch`]), and a file name, web address, hashtag,
+//! [`ToolSearchBuilder::service_mismatch`]), one whose tool's name the query spells moves up
+//! ([`ToolSearchBuilder::name_match`]), and a file name, web address, hashtag,
 //! command-line program or e-mail address in the query also searches `file`, `url`,
 //! `channel`, `shell` or `email` ([`ToolSearchBuilder::implied_words`]).
 //! [`describe`](ToolSearch::describe)
@@ -90,6 +91,7 @@ mod engine;
 mod error;
 mod fields;
 mod implied;
+mod names;
 mod render;
 mod results;
 mod search;
@@ -108,7 +110,7 @@ pub use engine::SearchEngine;
 pub use error::{Error, ErrorKind};
 pub use results::{Hit, MatchedTerms, SearchResults, WhyEmpty};
 pub use search::{
-    DEFAULT_ACTION_MISMATCH, DEFAULT_DETAILS_WEIGHT, DEFAULT_LEXICON_WEIGHT,
+    DEFAULT_ACTION_MISMATCH, DEFAULT_DETAILS_WEIGHT, DEFAULT_LEXICON_WEIGHT, DEFAULT_NAME_MATCH,
     DEFAULT_SERVICE_MISMATCH, ToolSearch, ToolSearchBuilder,
 };
 pub use services::DEFAULT_SERVICES;

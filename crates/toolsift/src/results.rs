@@ -1,12 +1,13 @@
 //! [`SearchResults`]: the hits of a search, or why there are none.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use toolsift_catalog::ToolId;
 use toolsift_rank::Abstention;
 
 use crate::actions::ActionSet;
+use crate::names::NameWords;
 
 /// A tool and its model-facing name, as the hits of a search share them.
 #[derive(Debug)]
@@ -15,6 +16,8 @@ pub(crate) struct HitTool {
     name: Box<str>,
     /// What the tool does, for action agreement.
     actions: ActionSet,
+    /// The words of its name, for name spelling; computed the first time they are needed.
+    name_words: OnceLock<NameWords>,
     /// The catalog position, the tie-break between equal scores.
     order: u64,
 }
@@ -32,11 +35,17 @@ impl Eq for HitTool {}
 
 impl HitTool {
     pub(crate) fn new(tool: ToolId, name: &str, actions: ActionSet, order: u64) -> HitTool {
-        HitTool { tool, name: name.into(), actions, order }
+        HitTool { tool, name: name.into(), actions, name_words: OnceLock::new(), order }
     }
 
     pub(crate) fn actions(&self) -> ActionSet {
         self.actions
+    }
+
+    /// The words of the tool's name, made by `init` the first time (the search that first
+    /// has the tool among its hits; they depend only on the tool and the search's settings).
+    pub(crate) fn name_words(&self, init: impl FnOnce() -> NameWords) -> &NameWords {
+        self.name_words.get_or_init(init)
     }
 
     pub(crate) fn order(&self) -> u64 {
@@ -67,7 +76,7 @@ pub struct Hit {
     words: Arc<[Box<str>]>,
     /// Which of `words` were matched (bit `i` for word `i`); `None` for all of them.
     mask: Option<u64>,
-    /// Why the hit was demoted: [`ACTION`] and [`SERVICE`] bits.
+    /// Why the hit's score was changed: the [`ACTION`], [`SERVICE`] and [`NAME`] bits.
     demoted: u8,
 }
 
@@ -75,6 +84,8 @@ pub struct Hit {
 pub(crate) const ACTION: u8 = 1;
 /// [`Hit`]'s demotion bit for a tool of another service than the query names.
 pub(crate) const SERVICE: u8 = 2;
+/// [`Hit`]'s bit for a tool whose name the query spells (a raised score, not a demotion).
+pub(crate) const NAME: u8 = 4;
 
 impl Hit {
     /// A hit on `tool`, whose model-facing name is `name`, with its score and the query terms
@@ -87,6 +98,7 @@ impl Hit {
                 tool,
                 name: name.into_boxed_str(),
                 actions: ActionSet::default(),
+                name_words: OnceLock::new(),
                 order: 0,
             }),
             score,
@@ -129,7 +141,9 @@ impl Hit {
     /// [`ToolSearch::explain`](crate::ToolSearch::explain) breaks down), times
     /// [`ToolSearchBuilder::action_mismatch`](crate::ToolSearchBuilder::action_mismatch) and
     /// [`ToolSearchBuilder::service_mismatch`](crate::ToolSearchBuilder::service_mismatch) for
-    /// each reason the hit is [`demoted`](Hit::demoted).
+    /// each reason the hit is [`demoted`](Hit::demoted), and times
+    /// [`ToolSearchBuilder::name_match`](crate::ToolSearchBuilder::name_match) when the query
+    /// spells the tool's name ([`name_match`](Hit::name_match)).
     pub fn score(&self) -> f32 {
         self.score
     }
@@ -138,7 +152,20 @@ impl Hit {
     /// query asks for ([`action_mismatch`](Hit::action_mismatch)) or belongs to another service
     /// than the query names ([`service_mismatch`](Hit::service_mismatch)).
     pub fn demoted(&self) -> bool {
+        self.demoted & (ACTION | SERVICE) != 0
+    }
+
+    /// Whether the hit's score differs from the index's: it was [`demoted`](Hit::demoted) or
+    /// raised for [`name_match`](Hit::name_match).
+    pub(crate) fn reordered(&self) -> bool {
         self.demoted != 0
+    }
+
+    /// Whether the query spells the tool's own name (it contains every word of it), so that
+    /// its score was raised; see
+    /// [`ToolSearchBuilder::name_match`](crate::ToolSearchBuilder::name_match).
+    pub fn name_match(&self) -> bool {
+        self.demoted & NAME != 0
     }
 
     /// Whether the tool does another kind of action than the query asks for (it deletes, and

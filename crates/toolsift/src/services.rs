@@ -244,6 +244,11 @@ impl Services {
         self.program_servers.get(program).is_some_and(|&n| n > 0)
     }
 
+    /// Whether `word` is a known service alias.
+    pub(crate) fn is_service(&self, word: &str) -> bool {
+        self.lookup.contains_key(word)
+    }
+
     /// The service `word` names, if it is a known alias.
     fn service(&self, word: &str) -> Option<u32> {
         self.lookup.get(word).copied()

@@ -31,7 +31,8 @@ fn overrides_reach_the_index_config() -> crate::Result<()> {
     let search = builder(&settings(
         "k1=0.9,b=0.5,field.name.weight=4,field.details.b=0.2,relation.stem=0.4,gate=true,\
          coverage=3:0.6,min_answerable=0.5,min_relative_score=0.1,max_enum_values=8,\
-         action_mismatch=0.5,service_mismatch=0.25,implied_words=false,past_tense_weight=0.5",
+         action_mismatch=0.5,service_mismatch=0.25,implied_words=false,past_tense_weight=0.5,\
+         name_match=1.5",
     ))?
     .build(catalog)?;
     let c = search.index_config();
@@ -48,6 +49,7 @@ fn overrides_reach_the_index_config() -> crate::Result<()> {
     assert_eq!(search.max_enum_values(), 8);
     assert!((search.action_mismatch() - 0.5).abs() < 1e-6);
     assert!((search.service_mismatch() - 0.25).abs() < 1e-6);
+    assert!((search.name_match() - 1.5).abs() < 1e-6);
     assert!(!search.implied_words());
     Ok(())
 }

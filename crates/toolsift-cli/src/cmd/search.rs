@@ -148,7 +148,13 @@ fn human(
                     4,
                 ));
             }
-            if hit.demoted() {
+            if hit.name_match() {
+                out.push_str(&term::wrap(
+                    &format!("× {}: the query spells the tool's name", search.name_match()),
+                    4,
+                ));
+            }
+            if hit.demoted() || hit.name_match() {
                 out.push_str(&term::wrap(&format!("= {:.4}", hit.score()), 4));
             }
         }
@@ -229,6 +235,8 @@ fn json_document(
                     .filter_map(|(on, why)| on.then_some(why))
                     .collect();
             o.insert("demoted".into(), json!(demoted));
+            let promoted: Vec<&str> = hit.name_match().then_some("name").into_iter().collect();
+            o.insert("promoted".into(), json!(promoted));
             o.insert("matched".into(), json!(hit.matched().collect::<Vec<_>>()));
             o.insert("description".into(), json!(summary(search, hit, 200)));
             if args.explain

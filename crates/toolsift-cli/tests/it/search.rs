@@ -37,6 +37,19 @@ fn json_has_the_documented_shape() {
     assert!(first["description"].as_str().is_some_and(|d| d.contains("pull request")));
     assert!(first.get("explanation").is_none());
     assert!(hits.windows(2).all(|w| w[0]["score"].as_f64() >= w[1]["score"].as_f64()));
+    // "open" is not a word of `create_pull_request`: the query does not spell its name.
+    assert_eq!(first["promoted"], serde_json::json!([]));
+    assert!(first["demoted"].is_array());
+}
+
+#[test]
+fn a_query_that_spells_a_tool_name_promotes_it() {
+    let doc =
+        toolsift(&["search", "github create pull request", "--json", "-n", "1"]).status(0).json();
+    assert_eq!(doc["hits"][0]["tool"], "create_pull_request");
+    assert_eq!(doc["hits"][0]["promoted"], serde_json::json!(["name"]));
+    let run = toolsift(&["search", "github create pull request", "-n", "1", "--explain"]).status(0);
+    assert!(run.stdout.contains("the query spells the tool's name"), "{}", run.stdout);
 }
 
 #[test]

@@ -338,3 +338,41 @@ fn tools_of_other_services_than_the_named_one_move_down() {
     let results = search().search("create an issue for the login bug", 10);
     assert!(results.hits().iter().all(|h| !h.service_mismatch()));
 }
+
+/// The hits of `query` that the query promoted for spelling their tool's name, by tool name.
+fn spelled(search: &ToolSearch, query: &str) -> Vec<String> {
+    let results = search.search(query, 10);
+    results.hits().iter().filter(|h| h.name_match()).map(|h| h.tool().name.clone()).collect()
+}
+
+#[test]
+fn a_query_that_spells_a_tool_name_promotes_it() {
+    let search = one_server(
+        r#"[
+        {"name": "confluence_create_page", "description": "Create a page.", "inputSchema": {"type": "object"}},
+        {"name": "pods_list_in_namespace", "description": "List pods.", "inputSchema": {"type": "object"}},
+        {"name": "pods_run", "description": "Run a pod.", "inputSchema": {"type": "object"}},
+        {"name": "logs", "description": "Read the server's logs.", "inputSchema": {"type": "object"}},
+        {"name": "getRecentLogs", "description": "Recent log lines.", "inputSchema": {"type": "object"}}
+    ]"#,
+        "kube",
+    );
+    // A known service (`confluence`) and a stopword (`in`) need not be written; camelCase
+    // parts are words of their own.
+    assert_eq!(spelled(&search, "create page"), ["confluence_create_page"]);
+    assert_eq!(spelled(&search, "list the pods in the namespace"), ["pods_list_in_namespace"]);
+    assert_eq!(spelled(&search, "get the recent logs"), ["getRecentLogs"]);
+    // "pods running" describes pods: `running` spells `running`, not `run`.
+    assert!(spelled(&search, "show the pods running now").is_empty());
+    assert_eq!(spelled(&search, "run pods"), ["pods_run"]);
+    // A one-word name spells only when the query names the server too.
+    assert!(spelled(&search, "show logs").is_empty());
+    assert_eq!(spelled(&search, "kube logs"), ["logs"]);
+    // Off: nothing is promoted, and the page is the index's.
+    let mut catalog = toolsift::Catalog::new();
+    catalog.add_server(search.catalog().server("kube").expect("kube").clone());
+    let off = ToolSearch::builder().name_match(1.0).build(catalog).expect("valid settings");
+    assert!(spelled(&off, "create page").is_empty());
+    assert!((off.name_match() - 1.0).abs() < f32::EPSILON);
+    assert!((search.name_match() - toolsift::DEFAULT_NAME_MATCH).abs() < f32::EPSILON);
+}

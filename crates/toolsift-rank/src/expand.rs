@@ -60,6 +60,23 @@ pub trait Expander: Send + Sync + Debug {
     /// Calls `emit(word, weight)` for each extra word of the query term `word` (with stem
     /// `stem`), `weight` in `[0, 1]`.
     fn expand(&self, word: &str, stem: &str, emit: &mut dyn FnMut(&str, f32));
+
+    /// Ids of the entries (synonym groups, translations) in which a query term with stem
+    /// `stem` is looked up; ids are only compared with [`word_entries`](Expander::word_entries).
+    /// The index does not call it; a caller may, to tell cheaply whether a term expands to a
+    /// word (the `toolsift` facade's name spelling). The default: none.
+    fn key_entries(&self, stem: &str) -> &[u32] {
+        let _ = stem;
+        &[]
+    }
+
+    /// Ids of the entries that emit words with stem `stem`: a term whose
+    /// [`key_entries`](Expander::key_entries) share an id with these expands to such a word.
+    /// The default: none.
+    fn word_entries(&self, stem: &str) -> &[u32] {
+        let _ = stem;
+        &[]
+    }
 }
 
 /// The intent lexicon of `toolsift-text` is an expander: each query term's stem is looked up in
@@ -85,5 +102,13 @@ pub trait Expander: Send + Sync + Debug {
 impl Expander for toolsift_text::Lexicon {
     fn expand(&self, word: &str, stem: &str, emit: &mut dyn FnMut(&str, f32)) {
         toolsift_text::Lexicon::expand(self, word, stem, emit);
+    }
+
+    fn key_entries(&self, stem: &str) -> &[u32] {
+        toolsift_text::Lexicon::key_entries(self, stem)
+    }
+
+    fn word_entries(&self, stem: &str) -> &[u32] {
+        toolsift_text::Lexicon::word_entries(self, stem)
     }
 }

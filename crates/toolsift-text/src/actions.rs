@@ -12,11 +12,11 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasher, Hasher};
 use std::sync::{Arc, OnceLock};
 
 use crate::analyzer::Analyzer;
 use crate::error::{Error, ErrorKind};
+use crate::fx::FxBuild;
 use crate::lexicon::{DEFAULT_GROUPS, Member, data_lines};
 
 /// The built-in action kinds: `kind = group, group` a line.
@@ -79,52 +79,6 @@ impl fmt::Display for Action {
 #[derive(Clone)]
 pub struct Actions {
     table: Arc<HashMap<Box<str>, Action, FxBuild>>,
-}
-
-/// A fast hash for the table's short keys (FxHash's multiply-rotate over 8-byte words, with the
-/// chunk memo's multiplier); the table is only looked up, never iterated, so its order cannot
-/// reach any output.
-#[derive(Debug, Clone, Copy, Default)]
-struct FxBuild;
-
-/// The hasher of [`FxBuild`].
-struct Fx(u64);
-
-impl Fx {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(crate::memo::K);
-    }
-}
-
-impl BuildHasher for FxBuild {
-    type Hasher = Fx;
-
-    fn build_hasher(&self) -> Fx {
-        Fx(0)
-    }
-}
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(c);
-            self.add(u64::from_le_bytes(word));
-        }
-        let rest = chunks.remainder();
-        let mut word = [0u8; 8];
-        word[..rest.len()].copy_from_slice(rest);
-        self.add(u64::from_le_bytes(word));
-    }
-
-    fn write_u8(&mut self, byte: u8) {
-        self.add(u64::from(byte));
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 impl Default for Actions {

@@ -5,6 +5,7 @@
 //! ([`Lexicon::expand`]), and matches them below an exact match. The data lives in
 //! `data/lexicon.txt` (groups) and `data/bilingual.txt` (translations).
 
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
@@ -12,6 +13,7 @@ use crate::analyzer::Analyzer;
 use crate::cjk::is_cjk;
 use crate::error::{Error, ErrorKind};
 use crate::fold::fold;
+use crate::fx::FxBuild;
 use crate::token::Origin;
 
 /// The built-in groups: one group a line, members separated by commas, `#` starts a comment.
@@ -166,16 +168,31 @@ impl LexiconBuilder {
     #[must_use]
     pub fn build(self) -> Lexicon {
         let mut pairs: Vec<(String, String, f32, u32)> = Vec::new();
+        // (stem, entry) for the entries (groups and translations, numbered in data order) a
+        // stem is a key of, and those it is a word of.
+        let mut key_of: Vec<(String, u32)> = Vec::new();
+        let mut word_of: Vec<(String, u32)> = Vec::new();
         let mut order = 0u32;
         let mut push = |key: &str, word: &str, weight: f32, pairs: &mut Vec<_>| {
             pairs.push((key.to_owned(), word.to_owned(), weight, order));
             order += 1;
         };
-        for raw in &self.raw {
+        for (entry, raw) in (0u32..).zip(&self.raw) {
             match raw {
                 Raw::Group(members) => {
                     let members: Vec<Member> =
                         members.iter().filter_map(|m| Member::of(&self.analyzer, m)).collect();
+                    for member in &members {
+                        key_of.extend(member.keys().map(|k| (k.to_owned(), entry)));
+                        word_of.extend(member.keys().map(|k| (k.to_owned(), entry)));
+                        word_of.extend(
+                            member
+                                .words
+                                .iter()
+                                .filter(|(w, _)| member.emits(&self.analyzer, w))
+                                .map(|(_, stem)| (stem.clone(), entry)),
+                        );
+                    }
                     for (i, from) in members.iter().enumerate() {
                         for key in from.keys() {
                             for (j, to) in members.iter().enumerate() {
@@ -197,11 +214,22 @@ impl LexiconBuilder {
                     self.analyzer.for_each_token(source, |t| {
                         if t.origin != Origin::Part {
                             keys.push(t.stem.to_owned());
+                            // A CJK bigram is a piece of a word: it is looked up, but it does
+                            // not say the translation the way a whole word does.
+                            if t.origin == Origin::Whole {
+                                key_of.push((t.stem.to_owned(), entry));
+                            }
                         }
                     });
                     let share = 1.0 / keys.len().max(1) as f32;
                     for target in targets {
                         let Some(to) = Member::of(&self.analyzer, target) else { continue };
+                        word_of.extend(
+                            to.words
+                                .iter()
+                                .filter(|(w, _)| to.emits(&self.analyzer, w))
+                                .map(|(_, stem)| (stem.clone(), entry)),
+                        );
                         let weight =
                             self.translation_weight * to.weight(self.phrase_weight) * share;
                         for key in &keys {
@@ -215,7 +243,10 @@ impl LexiconBuilder {
                 }
             }
         }
-        Lexicon { inner: Arc::new(Table::from_pairs(pairs)) }
+        let mut table = Table::from_pairs(pairs);
+        table.key_of = Entries::new(key_of);
+        table.word_of = Entries::new(word_of);
+        Lexicon { inner: Arc::new(table) }
     }
 }
 
@@ -277,6 +308,41 @@ struct Table {
     keys: Vec<(Box<str>, u32, u32)>,
     /// (word, weight), in data order per key, each word once per key (its largest weight).
     entries: Vec<(Box<str>, f32)>,
+    /// The entries (groups and translations) each stem is a key of.
+    key_of: Entries,
+    /// The entries each stem is a word of (a key, or a word a key emits).
+    word_of: Entries,
+}
+
+/// Entry numbers by stem, each stem's ascending. A hash table: a query looks up each of its
+/// terms (the `toolsift` facade's name spelling), where a binary search over the stems cost
+/// ten string comparisons.
+#[derive(Default)]
+struct Entries {
+    by_stem: HashMap<Box<str>, Box<[u32]>, FxBuild>,
+}
+
+impl Entries {
+    fn new(mut pairs: Vec<(String, u32)>) -> Entries {
+        pairs.sort();
+        pairs.dedup();
+        let mut by_stem: HashMap<Box<str>, Box<[u32]>, FxBuild> = HashMap::default();
+        let mut i = 0;
+        while i < pairs.len() {
+            let stem = pairs[i].0.clone();
+            let start = i;
+            while i < pairs.len() && pairs[i].0 == stem {
+                i += 1;
+            }
+            let ids = pairs[start..i].iter().map(|(_, id)| *id).collect();
+            by_stem.insert(stem.into_boxed_str(), ids);
+        }
+        Entries { by_stem }
+    }
+
+    fn get(&self, stem: &str) -> &[u32] {
+        self.by_stem.get(stem).map_or(&[], |ids| ids)
+    }
 }
 
 impl Table {
@@ -386,6 +452,45 @@ impl Lexicon {
     /// The words and weights [`expand`](Lexicon::expand) emits for `stem`.
     pub fn expansions(&self, stem: &str) -> impl Iterator<Item = (&str, f32)> + '_ {
         self.inner.lookup(stem).iter().filter(|(_, w)| *w > 0.0).map(|(w, x)| (&**w, *x))
+    }
+
+    /// The entries (groups, then translations, numbered from 0 in the order they were added)
+    /// in which a query term with `stem` is looked up, ascending: a group with `stem` as a
+    /// one-word member or as the joined form of a member of several words (`lookup` for
+    /// `look up`), a translation with `stem` among its source's whole words (a CJK bigram, a
+    /// piece of a word, is looked up by [`expand`](Lexicon::expand) but has no entry). What
+    /// [`expand`](Lexicon::expand) emits for `stem` are words of these entries (of a group's
+    /// other members; see [`word_entries`](Lexicon::word_entries)).
+    ///
+    /// ```
+    /// use toolsift_text::{Analyzer, Lexicon};
+    ///
+    /// let lexicon = Lexicon::builder()
+    ///     .groups("create, add, new\nget, fetch, look up\nsearch, lookup\npr, pull request")?
+    ///     .build();
+    /// let stem = |w: &str| Analyzer::default().stem(w).into_owned();
+    /// assert_eq!(lexicon.key_entries(&stem("adding")), [0]);
+    /// assert_eq!(lexicon.key_entries("lookup"), [1, 2]);
+    /// // `pr` emits `pull` and `request`, but a query's `request` is not looked up in the group.
+    /// assert_eq!(lexicon.word_entries(&stem("request")), [3]);
+    /// assert!(lexicon.key_entries(&stem("request")).is_empty());
+    /// assert!(lexicon.key_entries("unknown").is_empty());
+    /// # Ok::<(), toolsift_text::Error>(())
+    /// ```
+    #[must_use]
+    pub fn key_entries(&self, stem: &str) -> &[u32] {
+        self.inner.key_of.get(stem)
+    }
+
+    /// The entries whose words include `stem`, ascending: the groups it is a member of or a
+    /// word of a member of (`request` of `pull request`), the translations it is a target word
+    /// of. A query term's [`expand`](Lexicon::expand) emits a word with `stem` only if the
+    /// term's [`key_entries`](Lexicon::key_entries) and these share an entry; sharing one
+    /// means the term and the word are in one group or translation (for a phrase, the term
+    /// may be the phrase itself: `pullrequest` shares an entry with `pull`).
+    #[must_use]
+    pub fn word_entries(&self, stem: &str) -> &[u32] {
+        self.inner.word_of.get(stem)
     }
 
     /// How many stems have expansions.

@@ -143,6 +143,7 @@ mod cjk;
 mod error;
 mod fold;
 mod fuzzy;
+mod fx;
 mod lexicon;
 mod memo;
 #[cfg(feature = "snowball")]

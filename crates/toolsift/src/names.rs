@@ -7,22 +7,31 @@
 //! does, so a query that says all of them is strong evidence, stronger than any one word's
 //! rarity: such hits have their score raised and the page is sorted again.
 
-use toolsift_rank::QueryTerm;
+use toolsift_rank::{Expander, QueryTerm};
 use toolsift_text::{Analyzer, Origin, is_past_tense};
 
 use crate::services::Services;
+
+/// One word of a tool's name.
+#[derive(Debug)]
+struct NameWord {
+    stem: Box<str>,
+    word: Box<str>,
+    /// The expander's entries that emit it ([`Expander::word_entries`]).
+    entries: Box<[u32]>,
+}
 
 /// The words a query must contain to spell one tool's name. Computed the first time the tool
 /// is a hit ([`HitTool::name_words`](crate::results::HitTool::name_words)), so a build pays
 /// nothing for it.
 #[derive(Debug)]
 pub(crate) struct NameWords {
-    /// (stem, word) of each word of the name, in name order: an identifier's parts rather
-    /// than the identifier (`create` and `issue` of `createIssue`), without stopwords (`in` of
+    /// Each word of the name, in name order: an identifier's parts rather than the identifier
+    /// (`create` and `issue` of `createIssue`), without stopwords (`in` of
     /// `pods_list_in_namespace`), the server's own words (`linear` of `linear_createIssue` on
     /// server `linear`) and known service names (`confluence` of `confluence_create_page`),
     /// which a query need not repeat.
-    words: Box<[(Box<str>, Box<str>)]>,
+    words: Box<[NameWord]>,
     /// The stems of the server's name, for a one-word name, which spells the tool only when
     /// the query names its server too.
     server: Box<[Box<str>]>,
@@ -32,13 +41,14 @@ impl NameWords {
     /// The name words of tool `name` on server `server`.
     pub(crate) fn of_tool(
         analyzer: &Analyzer,
+        expander: Option<&dyn Expander>,
         services: &Services,
         server: &str,
         name: &str,
     ) -> NameWords {
         let mut stems: Vec<Box<str>> = Vec::new();
         analyzer.for_each_token(server, |t| stems.push(t.stem.into()));
-        let mut words: Vec<(Box<str>, Box<str>)> = Vec::new();
+        let mut words: Vec<NameWord> = Vec::new();
         // The position of the last whole word kept, last in `words`: its parts, which follow
         // it at the same position (camelCase), replace it.
         let mut last_whole: Option<u32> = None;
@@ -56,14 +66,16 @@ impl NameWords {
             if whole {
                 last_whole = Some(t.position);
             }
-            words.push((t.stem.into(), t.word.into()));
+            let entries = expander.map_or(&[][..], |e| e.word_entries(t.stem)).into();
+            words.push(NameWord { stem: t.stem.into(), word: t.word.into(), entries });
         });
         NameWords { words: words.into(), server: stems.into() }
     }
 
-    /// Whether a query of `terms` spells the name: every name word is the stem of a query
-    /// term. A query word in the past tense or in `-ing` spells only the same word (`running`
-    /// does not spell the `run` of `pods_run`: "pods running" describes pods). A name of one
+    /// Whether a query of `terms` spells the name: every name word is the stem of a query term,
+    /// or a word the expander expands a query term to (`open` spells the `create` of
+    /// `create_pull_request`, `pr` the `pull` and `request` of `merge_pull_request`). A query word in the past tense or in `-ing` spells only the same
+    /// word (`running` does not spell the `run` of `pods_run`: "pods running" describes pods). A name of one
     /// word (`get`, `logs`) is weak evidence alone: it counts only when the query also names
     /// the tool's server, by a word of the server's name or, `names_service`, by a known
     /// service the server provides.
@@ -73,27 +85,55 @@ impl NameWords {
             [one] => {
                 terms.say(one)
                     && (names_service
-                        || self.server.iter().any(|s| terms.0.iter().any(|t| t.0 == &**s)))
+                        || self.server.iter().any(|s| terms.0.iter().any(|q| q.stem == &**s)))
             }
             words => words.iter().all(|w| terms.say(w)),
         }
     }
 }
 
-/// A query's terms as name spelling reads them: (stem, word, whether the word describes),
-/// computed once per search.
-pub(crate) struct QueryWords<'t>(Vec<(&'t str, &'t str, bool)>);
+/// A query's terms as name spelling reads them, computed once per search.
+pub(crate) struct QueryWords<'t>(Vec<QueryWord<'t>>);
+
+/// One query term as name spelling reads it.
+struct QueryWord<'t> {
+    stem: &'t str,
+    word: &'t str,
+    /// Whether the word describes rather than asks (past tense, `-ing`): it spells only
+    /// itself.
+    inflected: bool,
+    /// The expander's entries it is looked up in ([`Expander::key_entries`]); none for an
+    /// inflected word.
+    entries: &'t [u32],
+}
 
 impl<'t> QueryWords<'t> {
-    pub(crate) fn new(terms: &'t [QueryTerm]) -> QueryWords<'t> {
+    pub(crate) fn new(
+        terms: &'t [QueryTerm],
+        expander: Option<&'t dyn Expander>,
+    ) -> QueryWords<'t> {
         QueryWords(
-            terms.iter().map(|t| (t.stem(), t.word(), inflected(t.word(), t.stem()))).collect(),
+            terms
+                .iter()
+                .map(|t| {
+                    let inflected = inflected(t.word(), t.stem());
+                    let entries = match expander {
+                        Some(e) if !inflected => e.key_entries(t.stem()),
+                        _ => &[],
+                    };
+                    QueryWord { stem: t.stem(), word: t.word(), inflected, entries }
+                })
+                .collect(),
         )
     }
 
-    /// Whether some term says name word `(stem, word)`.
-    fn say(&self, (stem, word): &(Box<str>, Box<str>)) -> bool {
-        self.0.iter().any(|&(s, w, infl)| s == &**stem && (!infl || w == &**word))
+    /// Whether some term says name word `n`: the same stem (the same word, for an inflected
+    /// term), or an expansion to it (an entry of the expander in common).
+    fn say(&self, n: &NameWord) -> bool {
+        self.0.iter().any(|q| {
+            (q.stem == &*n.stem && (!q.inflected || q.word == &*n.word))
+                || q.entries.iter().any(|e| n.entries.contains(e))
+        })
     }
 }
 
@@ -113,8 +153,8 @@ mod tests {
     fn words(server: &str, name: &str) -> Vec<String> {
         let analyzer = Analyzer::default();
         let services = Services::new(parse_services(&analyzer, ["confluence", "mongodb mongo"]));
-        let name = NameWords::of_tool(&analyzer, &services, server, name);
-        name.words.iter().map(|(_, word)| word.to_string()).collect()
+        let name = NameWords::of_tool(&analyzer, None, &services, server, name);
+        name.words.iter().map(|n| n.word.to_string()).collect()
     }
 
     #[test]

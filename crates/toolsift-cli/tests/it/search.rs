@@ -37,9 +37,9 @@ fn json_has_the_documented_shape() {
     assert!(first["description"].as_str().is_some_and(|d| d.contains("pull request")));
     assert!(first.get("explanation").is_none());
     assert!(hits.windows(2).all(|w| w[0]["score"].as_f64() >= w[1]["score"].as_f64()));
-    // "open" is not a word of `create_pull_request`: the query does not spell its name.
-    assert_eq!(first["promoted"], serde_json::json!([]));
-    assert!(first["demoted"].is_array());
+    // "open" is `create` to the intent lexicon: the query spells `create_pull_request`.
+    assert_eq!(first["promoted"], serde_json::json!(["name"]));
+    assert_eq!(first["demoted"], serde_json::json!([]));
 }
 
 #[test]
@@ -111,7 +111,15 @@ fn explain_breaks_scores_down() {
         .status(0)
         .json();
     let e = &doc["hits"][0]["explanation"];
-    assert_eq!(e["score"], doc["hits"][0]["score"]);
+    // The hit is promoted (the query spells its name): its score is the explanation's times
+    // the factor, each rounded to four decimals.
+    assert_eq!(doc["hits"][0]["promoted"], serde_json::json!(["name"]));
+    let (score, explained) = (doc["hits"][0]["score"].as_f64(), e["score"].as_f64());
+    let factor = f64::from(toolsift::DEFAULT_NAME_MATCH);
+    assert!(
+        score.zip(explained).is_some_and(|(s, x)| (s - x * factor).abs() < 1e-3),
+        "{score:?} {explained:?}"
+    );
     let term = &e["terms"][0];
     for key in ["word", "answerable", "weight", "df", "idf", "saturation", "score", "forms"] {
         assert!(term.get(key).is_some(), "no {key} in {term}");

@@ -201,3 +201,43 @@ proptest! {
         prop_assert_eq!(emits(a, b), emits(b, a));
     }
 }
+
+#[test]
+fn every_expansion_shares_an_entry_with_its_term() {
+    let lexicon = Lexicon::default();
+    let analyzer = Analyzer::default();
+    let words = [
+        "delete",
+        "pr",
+        "lookup",
+        "create",
+        "fetch",
+        "signin",
+        "pullrequest",
+        "删除",
+        "创建",
+        "repo",
+        "email",
+        "shutdown",
+        "unknownword",
+    ];
+    let mut checked = 0;
+    for word in words {
+        for term in analyzer.analyze(word) {
+            let keys = lexicon.key_entries(&term.stem);
+            if term.origin == toolsift_text::Origin::Bigram {
+                // A CJK bigram is a piece of a word: it expands, but has no entry.
+                assert!(keys.is_empty(), "{word}");
+                continue;
+            }
+            lexicon.expand(&term.word, &term.stem, &mut |emitted, _| {
+                let stem = analyzer.stem(emitted);
+                let shared = lexicon.word_entries(&stem).iter().any(|e| keys.contains(e));
+                assert!(shared, "{word} emits {emitted} without a shared entry");
+                checked += 1;
+            });
+        }
+    }
+    assert!(checked > 50, "{checked}");
+    assert!(lexicon.key_entries("unknownword").is_empty());
+}

@@ -353,7 +353,8 @@ fn a_query_that_spells_a_tool_name_promotes_it() {
         {"name": "pods_list_in_namespace", "description": "List pods.", "inputSchema": {"type": "object"}},
         {"name": "pods_run", "description": "Run a pod.", "inputSchema": {"type": "object"}},
         {"name": "logs", "description": "Read the server's logs.", "inputSchema": {"type": "object"}},
-        {"name": "getRecentLogs", "description": "Recent log lines.", "inputSchema": {"type": "object"}}
+        {"name": "getRecentLogs", "description": "Recent log lines.", "inputSchema": {"type": "object"}},
+        {"name": "create_ticket", "description": "File a ticket.", "inputSchema": {"type": "object"}}
     ]"#,
         "kube",
     );
@@ -362,6 +363,10 @@ fn a_query_that_spells_a_tool_name_promotes_it() {
     assert_eq!(spelled(&search, "create page"), ["confluence_create_page"]);
     assert_eq!(spelled(&search, "list the pods in the namespace"), ["pods_list_in_namespace"]);
     assert_eq!(spelled(&search, "get the recent logs"), ["getRecentLogs"]);
+    // A word the intent lexicon expands a query word to counts (`open` is `create`); a word
+    // in the past tense does not (`opened` describes).
+    assert_eq!(spelled(&search, "open a ticket"), ["create_ticket"]);
+    assert!(spelled(&search, "the ticket I opened").is_empty());
     // "pods running" describes pods: `running` spells `running`, not `run`.
     assert!(spelled(&search, "show the pods running now").is_empty());
     assert_eq!(spelled(&search, "run pods"), ["pods_run"]);

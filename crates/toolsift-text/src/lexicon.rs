@@ -301,11 +301,12 @@ impl Member {
     }
 }
 
-/// The frozen lookup table: keys sorted, each with a run of entries.
+/// The frozen lookup table: each key with a run of entries.
 #[derive(Default)]
 struct Table {
-    /// (key stem, start, end) into `entries`, sorted by key.
-    keys: Vec<(Box<str>, u32, u32)>,
+    /// Key stem to its (start, end) into `entries`: a hash table, as every query term is
+    /// looked up (a binary search over the keys cost ten string comparisons a term).
+    keys: HashMap<Box<str>, (u32, u32), FxBuild>,
     /// (word, weight), in data order per key, each word once per key (its largest weight).
     entries: Vec<(Box<str>, f32)>,
     /// The entries (groups and translations) each stem is a key of.
@@ -365,20 +366,17 @@ impl Table {
             }
             let end = table.entries.len();
             if end > start {
-                table.keys.push((key.into_boxed_str(), to_u32(start), to_u32(end)));
+                table.keys.insert(key.into_boxed_str(), (to_u32(start), to_u32(end)));
             }
         }
         table
     }
 
     fn lookup(&self, stem: &str) -> &[(Box<str>, f32)] {
-        match self.keys.binary_search_by(|(k, _, _)| (**k).cmp(stem)) {
-            Ok(i) => {
-                let (_, start, end) = &self.keys[i];
-                self.entries.get(*start as usize..*end as usize).unwrap_or_default()
-            }
-            Err(_) => &[],
-        }
+        self.keys
+            .get(stem)
+            .and_then(|&(start, end)| self.entries.get(start as usize..end as usize))
+            .unwrap_or_default()
     }
 }
 
@@ -391,7 +389,7 @@ impl Table {
 /// of several words at the phrase weight (default 0.5); words with the term's own stem are not
 /// emitted. A translation's source is matched through its analyzed words, or for CJK text its
 /// character bigrams, each emitting the translations at the translation weight (default 1)
-/// divided by the number of bigrams. Lookups are a binary search; cloning is one reference
+/// divided by the number of bigrams. Lookups are a hash lookup; cloning is one reference
 /// count; a lexicon is `Send + Sync`.
 ///
 /// [`Lexicon::default`] is the built-in data with [`Analyzer::default`].

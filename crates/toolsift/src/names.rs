@@ -7,23 +7,33 @@
 //! does, so a query that says all of them is strong evidence, stronger than any one word's
 //! rarity: such hits have their score raised and the page is sorted again.
 
+use std::hash::BuildHasher;
+
 use toolsift_rank::{Expander, QueryTerm};
 use toolsift_text::{Analyzer, Origin, is_past_tense};
 
-use crate::services::Services;
+use crate::services::{Services, WordHash};
+
+/// A word's 64-bit hash: name words and query words are compared by it. Two different words
+/// with one hash would have to collide in 64 bits; the comparisons need no string of the
+/// tool's in memory, which a search would otherwise fetch from one allocation per word.
+fn hash(word: &str) -> u64 {
+    WordHash::default().hash_one(word)
+}
 
 /// One word of a tool's name.
 #[derive(Debug)]
 struct NameWord {
-    stem: Box<str>,
-    word: Box<str>,
-    /// The expander's entries that emit it ([`Expander::word_entries`]).
-    entries: Box<[u32]>,
+    stem: u64,
+    word: u64,
+    /// `NameWords::entries[entries.0..entries.1]`: the expander's entries that emit it
+    /// ([`Expander::word_entries`]).
+    entries: (u32, u32),
 }
 
 /// The words a query must contain to spell one tool's name. Computed the first time the tool
 /// is a hit ([`HitTool::name_words`](crate::results::HitTool::name_words)), so a build pays
-/// nothing for it.
+/// nothing for it; three allocations, whatever the name.
 #[derive(Debug)]
 pub(crate) struct NameWords {
     /// Each word of the name, in name order: an identifier's parts rather than the identifier
@@ -32,9 +42,11 @@ pub(crate) struct NameWords {
     /// server `linear`) and known service names (`confluence` of `confluence_create_page`),
     /// which a query need not repeat.
     words: Box<[NameWord]>,
+    /// The words' expander entries, one run per word.
+    entries: Box<[u32]>,
     /// The stems of the server's name, for a one-word name, which spells the tool only when
     /// the query names its server too.
-    server: Box<[Box<str>]>,
+    server: Box<[u64]>,
 }
 
 impl NameWords {
@@ -46,48 +58,57 @@ impl NameWords {
         server: &str,
         name: &str,
     ) -> NameWords {
-        let mut stems: Vec<Box<str>> = Vec::new();
-        analyzer.for_each_token(server, |t| stems.push(t.stem.into()));
+        let mut stems: Vec<u64> = Vec::new();
+        analyzer.for_each_token(server, |t| stems.push(hash(t.stem)));
         let mut words: Vec<NameWord> = Vec::new();
+        let mut entries: Vec<u32> = Vec::new();
         // The position of the last whole word kept, last in `words`: its parts, which follow
         // it at the same position (camelCase), replace it.
         let mut last_whole: Option<u32> = None;
         analyzer.for_each_token(name, |t| {
             let whole = t.origin != Origin::Part;
-            if !whole && last_whole.take_if(|p| *p == t.position).is_some() {
-                words.pop();
+            if !whole
+                && last_whole.take_if(|p| *p == t.position).is_some()
+                && let Some(popped) = words.pop()
+            {
+                entries.truncate(popped.entries.0 as usize);
             }
-            if stems.iter().any(|s| **s == *t.stem)
-                || services.is_service(t.word)
-                || analyzer.is_stopword(t.word)
+            let stem = hash(t.stem);
+            if stems.contains(&stem) || services.is_service(t.word) || analyzer.is_stopword(t.word)
             {
                 return;
             }
             if whole {
                 last_whole = Some(t.position);
             }
-            let entries = expander.map_or(&[][..], |e| e.word_entries(t.stem)).into();
-            words.push(NameWord { stem: t.stem.into(), word: t.word.into(), entries });
+            let start = to_u32(entries.len());
+            entries.extend_from_slice(expander.map_or(&[][..], |e| e.word_entries(t.stem)));
+            words.push(NameWord {
+                stem,
+                word: hash(t.word),
+                entries: (start, to_u32(entries.len())),
+            });
         });
-        NameWords { words: words.into(), server: stems.into() }
+        NameWords { words: words.into(), entries: entries.into(), server: stems.into() }
     }
 
     /// Whether a query of `terms` spells the name: every name word is the stem of a query term,
     /// or a word the expander expands a query term to (`open` spells the `create` of
-    /// `create_pull_request`, `pr` the `pull` and `request` of `merge_pull_request`). A query word in the past tense or in `-ing` spells only the same
-    /// word (`running` does not spell the `run` of `pods_run`: "pods running" describes pods). A name of one
-    /// word (`get`, `logs`) is weak evidence alone: it counts only when the query also names
-    /// the tool's server, by a word of the server's name or, `names_service`, by a known
-    /// service the server provides.
+    /// `create_pull_request`, `pr` the `pull` and `request` of `merge_pull_request`). A query
+    /// word in the past tense or in `-ing` spells only the same word (`running` does not spell
+    /// the `run` of `pods_run`: "pods running" describes pods). A name of one word (`get`,
+    /// `logs`) is weak evidence alone: it counts only when the query also names the tool's
+    /// server, by a word of the server's name or, `names_service`, by a known service the
+    /// server provides.
     pub(crate) fn spelled_by(&self, terms: &QueryWords<'_>, names_service: bool) -> bool {
         match &*self.words {
             [] => false,
             [one] => {
-                terms.say(one)
+                terms.say(one, &self.entries)
                     && (names_service
-                        || self.server.iter().any(|s| terms.0.iter().any(|q| q.stem == &**s)))
+                        || self.server.iter().any(|s| terms.0.iter().any(|q| q.stem == *s)))
             }
-            words => words.iter().all(|w| terms.say(w)),
+            words => words.iter().all(|w| terms.say(w, &self.entries)),
         }
     }
 }
@@ -97,8 +118,8 @@ pub(crate) struct QueryWords<'t>(Vec<QueryWord<'t>>);
 
 /// One query term as name spelling reads it.
 struct QueryWord<'t> {
-    stem: &'t str,
-    word: &'t str,
+    stem: u64,
+    word: u64,
     /// Whether the word describes rather than asks (past tense, `-ing`): it spells only
     /// itself.
     inflected: bool,
@@ -108,10 +129,7 @@ struct QueryWord<'t> {
 }
 
 impl<'t> QueryWords<'t> {
-    pub(crate) fn new(
-        terms: &'t [QueryTerm],
-        expander: Option<&'t dyn Expander>,
-    ) -> QueryWords<'t> {
+    pub(crate) fn new(terms: &[QueryTerm], expander: Option<&'t dyn Expander>) -> QueryWords<'t> {
         QueryWords(
             terms
                 .iter()
@@ -121,20 +139,26 @@ impl<'t> QueryWords<'t> {
                         Some(e) if !inflected => e.key_entries(t.stem()),
                         _ => &[],
                     };
-                    QueryWord { stem: t.stem(), word: t.word(), inflected, entries }
+                    QueryWord { stem: hash(t.stem()), word: hash(t.word()), inflected, entries }
                 })
                 .collect(),
         )
     }
 
-    /// Whether some term says name word `n`: the same stem (the same word, for an inflected
-    /// term), or an expansion to it (an entry of the expander in common).
-    fn say(&self, n: &NameWord) -> bool {
+    /// Whether some term says name word `n` (whose entries are in `entries`): the same stem
+    /// (the same word, for an inflected term), or an expansion to it (an entry of the
+    /// expander in common).
+    fn say(&self, n: &NameWord, entries: &[u32]) -> bool {
+        let emitting = entries.get(n.entries.0 as usize..n.entries.1 as usize).unwrap_or_default();
         self.0.iter().any(|q| {
-            (q.stem == &*n.stem && (!q.inflected || q.word == &*n.word))
-                || q.entries.iter().any(|e| n.entries.contains(e))
+            (q.stem == n.stem && (!q.inflected || q.word == n.word))
+                || q.entries.iter().any(|e| emitting.contains(e))
         })
     }
+}
+
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// Whether a query word is a verb form that describes (`uploaded`, `running`): in the past
@@ -145,26 +169,29 @@ fn inflected(word: &str, stem: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::NameWords;
+    use super::{NameWords, hash};
     use crate::services::{Services, parse_services};
     use toolsift_text::Analyzer;
 
-    /// The words (not stems) a query must say to spell tool `name` of server `server`.
-    fn words(server: &str, name: &str) -> Vec<String> {
+    /// Whether the words a query must say to spell tool `name` of server `server` are `want`.
+    #[track_caller]
+    fn check(server: &str, name: &str, want: &[&str]) {
         let analyzer = Analyzer::default();
         let services = Services::new(parse_services(&analyzer, ["confluence", "mongodb mongo"]));
         let name = NameWords::of_tool(&analyzer, None, &services, server, name);
-        name.words.iter().map(|n| n.word.to_string()).collect()
+        let got: Vec<u64> = name.words.iter().map(|n| n.word).collect();
+        let want: Vec<u64> = want.iter().map(|w| hash(w)).collect();
+        assert_eq!(got, want, "{name:?}");
     }
 
     #[test]
     fn parts_replace_their_identifier_and_context_words_are_left_out() {
-        assert_eq!(words("linear", "linear_createIssue"), ["create", "issue"]);
-        assert_eq!(words("atlassian", "confluence_create_page"), ["create", "page"]);
-        assert_eq!(words("kube", "pods_list_in_namespace"), ["pods", "list", "namespace"]);
-        assert_eq!(words("mongodb", "mongodb-logs"), ["logs"]);
+        check("linear", "linear_createIssue", &["create", "issue"]);
+        check("atlassian", "confluence_create_page", &["create", "page"]);
+        check("kube", "pods_list_in_namespace", &["pods", "list", "namespace"]);
+        check("mongodb", "mongodb-logs", &["logs"]);
         // A whole word that is left out does not take a later word's parts with it.
-        assert_eq!(words("db", "mongo getLogs"), ["get", "logs"]);
-        assert!(words("fetch", "fetch").is_empty());
+        check("db", "mongo getLogs", &["get", "logs"]);
+        check("fetch", "fetch", &[]);
     }
 }

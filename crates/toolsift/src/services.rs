@@ -83,7 +83,7 @@ pub(crate) fn parse_services<S: AsRef<str>>(
 /// 8 bytes where the default SipHash takes about a hundred per word. Its tables are only
 /// probed, never iterated for output, so their order does not matter.
 #[derive(Debug, Clone, Copy, Default)]
-struct WordHasher {
+pub(crate) struct WordHasher {
     hash: u64,
 }
 
@@ -111,7 +111,7 @@ impl Hasher for WordHasher {
 }
 
 /// Builds [`WordHasher`]s.
-type WordHash = BuildHasherDefault<WordHasher>;
+pub(crate) type WordHash = BuildHasherDefault<WordHasher>;
 
 /// Which known services the catalog's `name` fields contain, kept per server so that updates
 /// redo only the changed server.

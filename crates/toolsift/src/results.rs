@@ -77,7 +77,7 @@ pub struct Hit {
     /// Which of `words` were matched (bit `i` for word `i`); `None` for all of them.
     mask: Option<u64>,
     /// Why the hit's score was changed: the [`ACTION`], [`SERVICE`] and [`NAME`] bits.
-    demoted: u8,
+    adjusted: u8,
 }
 
 /// [`Hit`]'s demotion bit for a tool that does another kind of action than the query asks for.
@@ -104,7 +104,7 @@ impl Hit {
             score,
             words,
             mask: None,
-            demoted: 0,
+            adjusted: 0,
         }
     }
 
@@ -115,9 +115,9 @@ impl Hit {
         score: f32,
         words: Arc<[Box<str>]>,
         mask: u64,
-        demoted: u8,
+        adjusted: u8,
     ) -> Hit {
-        Hit { tool, score, words, mask: Some(mask), demoted }
+        Hit { tool, score, words, mask: Some(mask), adjusted }
     }
 
     /// The catalog position of the tool, the tie-break between equal scores.
@@ -152,20 +152,20 @@ impl Hit {
     /// query asks for ([`action_mismatch`](Hit::action_mismatch)) or belongs to another service
     /// than the query names ([`service_mismatch`](Hit::service_mismatch)).
     pub fn demoted(&self) -> bool {
-        self.demoted & (ACTION | SERVICE) != 0
+        self.adjusted & (ACTION | SERVICE) != 0
     }
 
     /// Whether the hit's score differs from the index's: it was [`demoted`](Hit::demoted) or
     /// raised for [`name_match`](Hit::name_match).
     pub(crate) fn reordered(&self) -> bool {
-        self.demoted != 0
+        self.adjusted != 0
     }
 
     /// Whether the query spells the tool's own name (it contains every word of it), so that
     /// its score was raised; see
     /// [`ToolSearchBuilder::name_match`](crate::ToolSearchBuilder::name_match).
     pub fn name_match(&self) -> bool {
-        self.demoted & NAME != 0
+        self.adjusted & NAME != 0
     }
 
     /// Whether the tool does another kind of action than the query asks for (it deletes, and
@@ -173,14 +173,14 @@ impl Hit {
     /// its score was lowered; see
     /// [`ToolSearchBuilder::action_mismatch`](crate::ToolSearchBuilder::action_mismatch).
     pub fn action_mismatch(&self) -> bool {
-        self.demoted & ACTION != 0
+        self.adjusted & ACTION != 0
     }
 
     /// Whether the query names a connected service and the tool is not one of its servers',
     /// so that its score was lowered; see
     /// [`ToolSearchBuilder::service_mismatch`](crate::ToolSearchBuilder::service_mismatch).
     pub fn service_mismatch(&self) -> bool {
-        self.demoted & SERVICE != 0
+        self.adjusted & SERVICE != 0
     }
 
     /// The query terms this tool matched, in query order.

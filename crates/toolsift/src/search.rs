@@ -596,19 +596,19 @@ impl ToolSearch {
                     let mask =
                         h.matched().fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
                     let mut score = h.score();
-                    let mut demoted = 0;
+                    let mut adjusted = 0;
                     if h.is_exact_key() {
                         return Some(Hit::shared(tool, score, Arc::clone(&words), mask, 0));
                     }
                     if ActionSet::conflicts(wants, tool.actions()) {
                         score *= self.action_mismatch;
-                        demoted |= results::ACTION;
+                        adjusted |= results::ACTION;
                     }
                     // `scope` is sorted by server name.
                     let in_scope = scope.binary_search(&tool.server()).is_ok();
                     if self.service_mismatch < 1.0 && !scope.is_empty() && !in_scope {
                         score *= self.service_mismatch;
-                        demoted |= results::SERVICE;
+                        adjusted |= results::SERVICE;
                     }
                     if self.name_match > 1.0
                         && tool
@@ -624,9 +624,9 @@ impl ToolSearch {
                             .spelled_by(&query_words, in_scope)
                     {
                         score *= self.name_match;
-                        demoted |= results::NAME;
+                        adjusted |= results::NAME;
                     }
-                    Some(Hit::shared(tool, score, Arc::clone(&words), mask, demoted))
+                    Some(Hit::shared(tool, score, Arc::clone(&words), mask, adjusted))
                 })
                 .collect();
             if hits.iter().any(Hit::reordered) {

@@ -239,13 +239,13 @@ impl ToolSearchBuilder {
     /// word of the query, or a word the index's expander expands a query word to ("confluence
     /// create page in space" spells `confluence_create_page`, not `confluence_move_page`;
     /// "open a ticket" spells `create_ticket` through the intent lexicon). The name's words
-    /// are its identifier's parts, without
-    /// stopwords, the server's own name and known service names (`linear` of
-    /// `linear_createIssue`, `confluence`), which a query need not repeat. A query word in the
-    /// past tense or in `-ing` spells only the same word ("pods running" does not spell
-    /// `pods_run`), and a name of one word spells only when the query also names the tool's
-    /// server. Like [`service_mismatch`](Self::service_mismatch) it reorders the page: the
-    /// index's best `limit` hits are sorted again by the new scores (then catalog order).
+    /// are its identifier's parts, without stopwords, the server's own name and known service
+    /// names (`linear` of `linear_createIssue`, `confluence`), which a query need not repeat.
+    /// A query word in the past tense or in `-ing` spells only the same word ("pods running"
+    /// does not spell `pods_run`), and a name of one word spells only when the query also
+    /// names the tool's server. Like [`service_mismatch`](Self::service_mismatch) it reorders
+    /// the page: the index's best `limit` hits are sorted again by the new scores (then
+    /// catalog order), and a tool whose name the query equals stays first.
     ///
     /// ```
     /// use toolsift::{Catalog, ToolSearch, load_mcp};

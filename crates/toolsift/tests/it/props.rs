@@ -121,16 +121,18 @@ const ACTION_WORDS: [&str; 8] =
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// Law: action and service agreement reorder the hits the index ranks best and change
-    /// nothing else. The hits are the same tools as with both off; a hit's score is the
-    /// index's times the factor of each reason it was demoted for; hits come by score, ties in
-    /// catalog order. (`github` is a known service, present as a server name.)
+    /// Law: action and service agreement and name spelling reorder the hits the index ranks
+    /// best and change nothing else. The hits are the same tools as with all three off; a
+    /// hit's score is the index's times the factor of each reason it was demoted or promoted
+    /// for; hits come by score, ties in catalog order. (`github` is a known service, present
+    /// as a server name; the query words include the digits that end tool names, so that a
+    /// query can spell one, `file create 0` for `create_file_0`.)
     #[test]
     #[allow(clippy::float_cmp)] // equal scores are ties, which catalog order breaks
     fn action_agreement_only_reorders_the_page(
         first in arb_tools_of("github", &ACTION_WORDS, 7),
         second in arb_tools_of("beta", &ACTION_WORDS, 7),
-        words in prop::collection::vec(0..ACTION_WORDS.len(), 1..4),
+        words in prop::collection::vec(0..ACTION_WORDS.len() + 3, 1..5),
         limit in 1usize..10,
     ) {
         let mut catalog = toolsift::Catalog::new();
@@ -146,9 +148,14 @@ proptest! {
         let off = ToolSearch::builder()
             .action_mismatch(1.0)
             .service_mismatch(1.0)
+            .name_match(1.0)
             .build(catalog)
             .expect("valid settings");
-        let query: Vec<&str> = words.iter().map(|&w| ACTION_WORDS[w]).collect();
+        const DIGITS: [&str; 3] = ["0", "1", "2"];
+        let query: Vec<&str> = words
+            .iter()
+            .map(|&w| ACTION_WORDS.get(w).copied().unwrap_or_else(|| DIGITS[w - ACTION_WORDS.len()]))
+            .collect();
         let query = query.join(" ");
         let (got, plain) = (on.search(&query, limit), off.search(&query, limit));
         prop_assert_eq!(got.why_empty(), plain.why_empty());
@@ -157,7 +164,7 @@ proptest! {
         tools.sort();
         want.sort();
         prop_assert_eq!(tools, want, "query {:?}", query);
-        prop_assert!(plain.hits().iter().all(|h| !h.demoted()));
+        prop_assert!(plain.hits().iter().all(|h| !h.demoted() && !h.name_match()));
         for hit in got.hits() {
             let index_score = plain.hits().iter().find(|h| h.tool() == hit.tool()).map(|h| h.score());
             let expected = index_score.map(|mut s| {
@@ -166,6 +173,9 @@ proptest! {
                 }
                 if hit.service_mismatch() {
                     s *= on.service_mismatch();
+                }
+                if hit.name_match() {
+                    s *= on.name_match();
                 }
                 s
             });

@@ -113,7 +113,8 @@ impl NameWords {
     }
 }
 
-/// A query's terms as name spelling reads them, computed once per search.
+/// A query's terms as name spelling reads them, computed once per search: each term, and the
+/// catalog words a term taken for a typo was corrected to.
 pub(crate) struct QueryWords<'t>(Vec<QueryWord<'t>>);
 
 /// One query term as name spelling reads it.
@@ -129,20 +130,37 @@ struct QueryWord<'t> {
 }
 
 impl<'t> QueryWords<'t> {
-    pub(crate) fn new(terms: &[QueryTerm], expander: Option<&'t dyn Expander>) -> QueryWords<'t> {
-        QueryWords(
-            terms
-                .iter()
-                .map(|t| {
-                    let inflected = inflected(t.word(), t.stem());
-                    let entries = match expander {
-                        Some(e) if !inflected => e.key_entries(t.stem()),
-                        _ => &[],
-                    };
-                    QueryWord { stem: hash(t.stem()), word: hash(t.word()), inflected, entries }
-                })
-                .collect(),
-        )
+    pub(crate) fn new(
+        terms: &[QueryTerm],
+        expander: Option<&'t dyn Expander>,
+        analyzer: &Analyzer,
+    ) -> QueryWords<'t> {
+        let mut words: Vec<QueryWord<'t>> = terms
+            .iter()
+            .map(|t| {
+                let inflected = inflected(t.word(), t.stem());
+                let entries = match expander {
+                    Some(e) if !inflected => e.key_entries(t.stem()),
+                    _ => &[],
+                };
+                QueryWord { stem: hash(t.stem()), word: hash(t.word()), inflected, entries }
+            })
+            .collect();
+        // A word the index took for a typo says the catalog words it was taken for
+        // (`craete` says `create`).
+        for t in terms {
+            for c in t.corrections() {
+                let stem = analyzer.stem(c);
+                let entries = expander.map_or(&[][..], |e| e.key_entries(&stem));
+                words.push(QueryWord {
+                    stem: hash(&stem),
+                    word: hash(c),
+                    inflected: false,
+                    entries,
+                });
+            }
+        }
+        QueryWords(words)
     }
 
     /// Whether some term says name word `n` (whose entries are in `entries`): the same stem

@@ -236,9 +236,10 @@ impl ToolSearchBuilder {
 
     /// The factor (at least 1; default [`DEFAULT_NAME_MATCH`]; 1 turns it off) that raises the
     /// score of a hit whose tool's own name the query spells: every word of the name is a
-    /// word of the query, or a word the index's expander expands a query word to ("confluence
-    /// create page in space" spells `confluence_create_page`, not `confluence_move_page`;
-    /// "open a ticket" spells `create_ticket` through the intent lexicon). The name's words
+    /// word of the query, a word the index's expander expands a query word to, or the catalog
+    /// word the index took a misspelt query word for ("confluence create page in space"
+    /// spells `confluence_create_page`, not `confluence_move_page`; "open a ticket" and
+    /// "craete a ticket" spell `create_ticket`). The name's words
     /// are its identifier's parts, without stopwords, the server's own name and known service
     /// names (`linear` of `linear_createIssue`, `confluence`), which a query need not repeat.
     /// A query word in the past tense or in `-ing` spells only the same word ("pods running"
@@ -588,7 +589,7 @@ impl ToolSearch {
             // what was asked for, and are neither demoted nor reordered.
             let named_exactly = hits.iter().take_while(|h| h.is_exact_key()).count();
             let expander = self.index.expander().map(|e| &**e);
-            let query_words = QueryWords::new(outcome.terms(), expander);
+            let query_words = QueryWords::new(outcome.terms(), expander, self.index.analyzer());
             let mut hits: Vec<Hit> = hits
                 .iter()
                 .filter_map(|h| {

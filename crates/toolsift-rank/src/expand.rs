@@ -70,9 +70,10 @@ pub trait Expander: Send + Sync + Debug {
         &[]
     }
 
-    /// Ids of the entries that emit words with stem `stem`: a term whose
-    /// [`key_entries`](Expander::key_entries) share an id with these expands to such a word.
-    /// The default: none.
+    /// Ids of the entries that emit words with stem `stem`. A term whose
+    /// [`key_entries`](Expander::key_entries) share no id with these never expands to such a
+    /// word; one that shares an id is related to it by the expander (for the intent lexicon:
+    /// one group or translation). The default: none.
     fn word_entries(&self, stem: &str) -> &[u32] {
         let _ = stem;
         &[]

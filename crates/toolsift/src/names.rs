@@ -115,6 +115,7 @@ impl NameWords {
 
 /// A query's terms as name spelling reads them, computed once per search: each term, and the
 /// catalog words a term taken for a typo was corrected to.
+#[derive(Default)]
 pub(crate) struct QueryWords<'t>(Vec<QueryWord<'t>>);
 
 /// One query term as name spelling reads it.

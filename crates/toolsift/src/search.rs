@@ -589,7 +589,11 @@ impl ToolSearch {
             // what was asked for, and are neither demoted nor reordered.
             let named_exactly = hits.iter().take_while(|h| h.is_exact_key()).count();
             let expander = self.index.expander().map(|e| &**e);
-            let query_words = QueryWords::new(outcome.terms(), expander, self.index.analyzer());
+            let query_words = if self.name_match > 1.0 {
+                QueryWords::new(outcome.terms(), expander, self.index.analyzer())
+            } else {
+                QueryWords::default()
+            };
             let mut hits: Vec<Hit> = hits
                 .iter()
                 .filter_map(|h| {

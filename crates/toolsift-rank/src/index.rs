@@ -5,6 +5,7 @@ use crate::document::{DocId, Document};
 use crate::error::{Error, ErrorKind};
 use crate::expand::Expander;
 use crate::keys::KeyTable;
+use crate::merged::MergedLists;
 use crate::postings::{Postings, copy_code, encode, pseudo_frequency};
 use crate::vocab::{Vocab, fx_hash};
 use std::collections::BTreeMap;
@@ -46,6 +47,8 @@ pub struct Index {
     pub(crate) keys: KeyTable,
     /// The id the next added document gets.
     pub(crate) next_id: u32,
+    /// Merged lists built by searches; emptied by every update.
+    pub(crate) merged: MergedLists,
 }
 
 /// Postings of documents being added, before they join the flat arrays.
@@ -321,6 +324,7 @@ impl Index {
             group_counts: Vec::new(),
             keys: KeyTable::default(),
             next_id: 0,
+            merged: MergedLists::default(),
         }
     }
 
@@ -400,8 +404,9 @@ impl Index {
     }
 
     /// The heap bytes the index holds (vocabulary, postings, per-document arrays, keys,
-    /// groups; allocator overhead not included), not counting the analyzer, the expander or
-    /// the per-thread search scratch (about 8 bytes per document and thread).
+    /// groups; allocator overhead not included), not counting the analyzer, the expander,
+    /// what searches keep: the per-thread search scratch (about 8 bytes per document and
+    /// thread) and the merged lists ([`Index::merged_list_bytes`]).
     pub fn heap_bytes(&self) -> usize {
         self.vocab.heap_bytes()
             + self.post.heap_bytes()
@@ -411,6 +416,12 @@ impl Index {
             + self.doc_groups.capacity() * 4
             + self.keys.heap_bytes()
             + self.group_names.iter().map(|g| 2 * g.len() + 48).sum::<usize>()
+    }
+
+    /// The heap bytes of the merged lists searches have built since the last update, at most
+    /// the [`merged_list_budget`](IndexBuilder::merged_list_budget).
+    pub fn merged_list_bytes(&self) -> usize {
+        self.merged.bytes()
     }
 
     pub(crate) fn ord(&self, doc: DocId) -> Option<usize> {
@@ -746,6 +757,7 @@ impl Index {
     /// result depends only on the live documents and their order, never on the history of
     /// updates.
     pub(crate) fn rebuild(&mut self, remap: Option<&[u32]>, staged: Staged) {
+        self.merged.clear();
         let nf = self.config.fields.len();
         let n = self.ids.len();
         let mut sums = vec![0f64; nf];

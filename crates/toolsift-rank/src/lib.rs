@@ -179,6 +179,7 @@ mod expand;
 mod explain;
 mod index;
 mod keys;
+mod merged;
 mod postings;
 #[cfg(feature = "serde")]
 mod saved;
@@ -187,9 +188,9 @@ mod vocab;
 
 pub use config::{
     Config, Coverage, DEFAULT_B, DEFAULT_EXPANSION_WEIGHT, DEFAULT_FIELDS, DEFAULT_K1,
-    DEFAULT_PAST_TENSE_WEIGHT, DEFAULT_PREFIX_MIN_CHARS, DEFAULT_PREFIX_WEIGHT,
-    DEFAULT_STEM_WEIGHT, DEFAULT_TYPO_MIN_CHARS, DEFAULT_TYPO_WEIGHT, FieldSpec, IndexBuilder,
-    MAX_QUERY_TERMS, PARTICLES, Relation,
+    DEFAULT_MERGED_LIST_BUDGET, DEFAULT_PAST_TENSE_WEIGHT, DEFAULT_PREFIX_MIN_CHARS,
+    DEFAULT_PREFIX_WEIGHT, DEFAULT_STEM_WEIGHT, DEFAULT_TYPO_MIN_CHARS, DEFAULT_TYPO_WEIGHT,
+    FieldSpec, IndexBuilder, MAX_QUERY_TERMS, PARTICLES, Relation,
 };
 pub use document::{DocId, Document};
 pub use error::{Error, ErrorKind};

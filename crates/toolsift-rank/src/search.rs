@@ -28,10 +28,12 @@ use crate::config::{Config, Relation, origin_slot};
 use crate::document::DocId;
 use crate::index::Index;
 use crate::keys::normalize_key_into;
+use crate::merged::Merged;
 use crate::vocab::Form;
 use std::cell::Cell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::sync::Arc;
 use toolsift_text::{Origin, is_past_tense};
 
 /// The result of [`Index::search`]: hits, the query's terms and, when empty, why.
@@ -252,8 +254,13 @@ pub(crate) struct PTerm {
     pub(crate) joined: bool,
     /// Whether it was taken for a typo ([`QueryTerm::corrected`]).
     pub(crate) corrected: bool,
-    /// An upper bound of its score in any document; 0 if it can match none.
+    /// An upper bound of its score in any document; 0 if it can match none. It orders the
+    /// terms ([`score_order`]), so it never depends on the merged lists.
     pub(crate) ub: f64,
+    /// The bound pruning uses: `ub`, or the exact bound of the merged list if there is one.
+    pub(crate) bound: f64,
+    /// The merged list of its forms, if the search has one ([`crate::merged`]).
+    pub(crate) merged: Option<Arc<Merged>>,
     /// The postings and the slots of its forms.
     pub(crate) postings: usize,
     pub(crate) slots: usize,
@@ -287,6 +294,8 @@ fn push_term(
         joined: false,
         corrected: false,
         ub: 0.0,
+        bound: 0.0,
+        merged: None,
         postings: 0,
         slots: 0,
     });
@@ -335,6 +344,8 @@ pub(crate) struct Scratch {
     ncands: usize,
     live: Vec<u32>,
     tdocs: Vec<u32>,
+    /// One bit per document, all zeros between merges ([`Index::merge`]).
+    bitmap: Vec<u64>,
     tmp: Vec<f32>,
     order: Vec<usize>,
     rest: Vec<(f64, u64, usize)>,
@@ -353,6 +364,9 @@ impl Scratch {
         }
         if self.cands.len() <= n {
             self.cands.resize(n + 1, 0);
+        }
+        if self.bitmap.len() < n.div_ceil(64) {
+            self.bitmap.resize(n.div_ceil(64), 0);
         }
     }
 
@@ -681,6 +695,8 @@ impl Index {
                 t.ub = f64::from(t.weight) * f64::from(t.idf) * (x * (k1 + 1.0) / (x + k1));
             }
         }
+        t.bound = t.ub;
+        t.merged = None;
     }
 
     /// Adds the forms of an expansion word `e` (weight `ew`) of the query word `word`, unless
@@ -829,6 +845,18 @@ impl Index {
             k1: self.config.k1,
             max: 0.0,
         };
+        if let Some(m) = &term.merged {
+            // The forms' sums, precomputed: every document once.
+            for &(d, x) in &m.entries[..] {
+                let d = d as usize;
+                if LIVE && live_stamp[d] != live_epoch {
+                    continue;
+                }
+                sc.score(d, x);
+            }
+            *ncands = sc.ncands;
+            return sc.max;
+        }
         if let [f] = forms
             && f.end - f.start == 1
         {
@@ -893,6 +921,68 @@ impl Index {
             }
         }
         x
+    }
+
+    /// Gives every term worth it its merged list (from the cache, or merged now and kept if
+    /// the budget allows) and the list's exact bound.
+    fn attach_merged(&self, s: &mut Scratch) {
+        let budget = self.config.merged_list_budget;
+        if budget == 0 {
+            return;
+        }
+        let k1 = self.config.k1;
+        for i in 0..s.query.terms.len() {
+            let t = &s.query.terms[i];
+            if t.ub <= 0.0 || !self.merged.worth(t.slots, t.postings) {
+                continue;
+            }
+            let (a, b) = t.forms;
+            let m = match self.merged.get(&s.query.forms[a..b]) {
+                Some(m) => m,
+                None if self.merged.has_room(t.postings, budget) => {
+                    let list = self.merge(s, a..b);
+                    self.merged.insert(&s.query.forms[a..b], list, budget)
+                }
+                None => continue,
+            };
+            let t = &mut s.query.terms[i];
+            let exact = f64::from(term_score(t.weight, t.idf, m.max_x, k1));
+            t.bound = t.ub.min(exact);
+            t.merged = Some(m);
+        }
+    }
+
+    /// The merged list of the query's forms `forms`: each document's weighted
+    /// pseudo-frequencies summed over the forms in the order [`Index::walk`] sums them.
+    fn merge(&self, s: &mut Scratch, forms: std::ops::Range<usize>) -> Merged {
+        let n = self.ids.len();
+        let post = &self.post;
+        let Scratch { query, xacc, bitmap, .. } = s;
+        let forms = &query.forms[forms];
+        let xacc = &mut xacc[..n];
+        let bitmap = &mut bitmap[..n.div_ceil(64)];
+        for f in forms {
+            let r = post.range(f.start, f.end);
+            let w = f.weight;
+            for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
+                let du = d as usize;
+                xacc[du] += w * pf;
+                bitmap[du / 64] |= 1 << (du % 64);
+            }
+        }
+        let mut entries = Vec::new();
+        for (wi, word) in bitmap.iter_mut().enumerate() {
+            let mut bits = std::mem::take(word);
+            while bits != 0 {
+                let d = wi * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let x = std::mem::replace(&mut xacc[d], 0.0);
+                if x > 0.0 {
+                    entries.push((d as u32, x));
+                }
+            }
+        }
+        Merged::new(forms, entries)
     }
 
     /// The exact score and matched-term mask of document `d`, summed in [`score_order`] as a
@@ -984,7 +1074,7 @@ impl Index {
         for j in (0..s.order.len()).rev() {
             let (ub, bits, posts) = s.rest[j + 1];
             let t = &q.terms[s.order[j]];
-            s.rest[j] = (ub + t.ub, bits | 1 << s.order[j], posts + t.postings);
+            s.rest[j] = (ub + t.bound, bits | 1 << s.order[j], posts + t.postings);
         }
         let floor = f64::from(ctx.floor);
         let mut threshold = floor;
@@ -1034,6 +1124,25 @@ impl Index {
             // Update the live candidates: walk the postings or search them, whichever is
             // cheaper.
             let term = &q.terms[t];
+            if let Some(m) = &term.merged {
+                let len = m.entries.len() as f64;
+                if (s.live.len() as f64) * (2.0 + (1.0 + len).log2()) < 2.0 * len {
+                    let bit = 1u64 << t;
+                    for li in 0..s.live.len() {
+                        let d = s.live[li] as usize;
+                        let c = term_score(term.weight, term.idf, m.x(d as u32), cfg.k1);
+                        if c > 0.0 {
+                            s.acc[d] += c;
+                            s.mask[d] |= bit;
+                        }
+                    }
+                } else {
+                    self.walk::<true>(s, q, t);
+                }
+                let (rest, bits, _) = s.rest[j + 1];
+                self.prune_live(s, ctx, rest, bits, threshold);
+                continue;
+            }
             let avg = term.postings as f64 / term.slots.max(1) as f64;
             let probe_cost = s.live.len() as f64 * term.slots as f64 * (2.0 + (1.0 + avg).log2());
             if probe_cost < 2.0 * term.postings as f64 {
@@ -1174,9 +1283,15 @@ impl Index {
     fn search_with(&self, query: &str, limit: usize, prune: bool) -> Outcome {
         with_scratch(|s| {
             self.prepare(s, query);
+            // The exhaustive reference walks the forms themselves.
+            if prune {
+                self.attach_merged(s);
+            }
             let exact = self.exact_ords(query, &mut s.key);
-            let q = std::mem::take(&mut s.query);
+            let mut q = std::mem::take(&mut s.query);
             let out = self.select(s, &q, &exact, limit, prune);
+            // The lists stay with the index, not with this thread's scratch.
+            q.terms.iter_mut().for_each(|t| t.merged = None);
             s.query = q;
             out
         })

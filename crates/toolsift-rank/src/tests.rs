@@ -1,10 +1,12 @@
 //! Unit tests of private internals: key normalization, the vocabulary's related terms, the
-//! packed term frequencies of the postings.
+//! packed term frequencies of the postings, the merged lists.
 
-use crate::config::Relation;
+use crate::config::{DEFAULT_MERGED_LIST_BUDGET, Relation};
 use crate::keys::normalize_key;
 use crate::postings::{Postings, copy_code, encode, pseudo_frequency};
 use crate::vocab::{Form, Vocab};
+use crate::{Document, Index};
+use std::sync::Arc;
 
 #[test]
 fn key_normalization() {
@@ -139,6 +141,8 @@ impl crate::Expander for Synonyms {
 mod differential {
     //! Law: the pruned top-k equals the exhaustive one (hits, scores bit for bit, order,
     //! matched terms, abstention), for any documents, query, limit and abstention settings.
+    //! The pruned search reads merged lists for every term of two slots or more (the
+    //! exhaustive one walks the forms), so the law holds them to the forms' sums too.
 
     use super::Synonyms;
     use crate::{Document, Index, Outcome};
@@ -225,6 +229,7 @@ mod differential {
                 .order(*order)
         }))
         .expect("known fields");
+        ix.merged.min_postings = 1;
         ix
     }
 
@@ -268,6 +273,10 @@ mod differential {
             k in 1..4usize,
         ) {
             let mut ix = index(&set, &docs);
+            // Lists built before the updates must not survive them.
+            for q in &queries {
+                let _ = ix.search(q, k);
+            }
             let ids: Vec<_> = ix.docs().collect();
             let gone: Vec<_> = removed.iter().map(|i| ids[i.index(ids.len())]).collect();
             ix.remove(&gone);
@@ -318,4 +327,47 @@ fn term_frequencies_pack_into_codes() {
     wide[16] = 3.0;
     check_tf_code(&wide, true);
     check_tf_code(&[0.0, 0.0, 0.0], false);
+}
+
+/// Merged lists: kept within the budget, counted by `heap_bytes`, dropped by an update and by
+/// a clone, and never changing an outcome.
+#[test]
+fn merged_lists_stay_within_budget_and_change_nothing() {
+    let words = ["list", "lists", "listing", "show", "get", "fetch", "read"];
+    let docs: Vec<String> = (0..300)
+        .map(|i| {
+            format!("{} {} item{}", words[i % words.len()], words[(i / 7) % words.len()], i % 13)
+        })
+        .collect();
+    let build = |budget: usize| {
+        let mut ix = Index::builder()
+            .merged_list_budget(budget)
+            .expander(Arc::new(Synonyms))
+            .build()
+            .expect("valid");
+        ix.add(docs.iter().map(|d| Document::new().field("name", d.as_str()))).expect("fields");
+        ix
+    };
+    let queries = ["list item3", "show the listing", "fetch item7 lists", "get"];
+    let none = build(0);
+    let ix = build(DEFAULT_MERGED_LIST_BUDGET);
+    let before = ix.heap_bytes();
+    for q in queries {
+        assert_eq!(ix.search(q, 5), none.search(q, 5), "{q}");
+    }
+    assert!(ix.merged_list_bytes() > 0, "a list of `list` (its stem and prefix words) was kept");
+    assert!(ix.merged_list_bytes() <= DEFAULT_MERGED_LIST_BUDGET);
+    assert_eq!(ix.heap_bytes(), before, "the lists are not the index's own heap");
+    assert_eq!(none.merged.bytes(), 0);
+    assert_eq!(ix.clone().merged.bytes(), 0);
+    let mut updated = ix.clone();
+    let _ = updated.search("list item3", 5);
+    updated.add([Document::new().field("name", "list item3")]).expect("fields");
+    assert_eq!(updated.merged.bytes(), 0, "an update empties the lists");
+    // A budget smaller than one list keeps none, and still answers the same.
+    let small = build(64);
+    for q in queries {
+        assert_eq!(small.search(q, 5), none.search(q, 5), "{q}");
+    }
+    assert_eq!(small.merged.bytes(), 0);
 }

@@ -34,9 +34,9 @@ pub const DEFAULT_PAST_TENSE_WEIGHT: f32 = 0.75;
 pub const DEFAULT_PREFIX_MIN_CHARS: usize = 4;
 /// Default (and largest) number of distinct terms of a query that are scored.
 pub const MAX_QUERY_TERMS: usize = 64;
-/// Default memory, in bytes, for the merged lists searches build
-/// ([`IndexBuilder::merged_list_budget`]): 8 MiB.
-pub const DEFAULT_MERGED_LIST_BUDGET: usize = 8 << 20;
+/// Default memory, in bytes, of the search cache ([`IndexBuilder::search_cache_budget`]):
+/// 8 MiB.
+pub const DEFAULT_SEARCH_CACHE_BUDGET: usize = 8 << 20;
 
 /// How a catalog term relates to a query term.
 #[non_exhaustive]
@@ -136,13 +136,13 @@ pub struct Config {
     pub(crate) typo_min_chars: usize,
     #[cfg_attr(feature = "serde", serde(default = "default_past_tense_weight"))]
     pub(crate) past_tense_weight: f32,
-    #[cfg_attr(feature = "serde", serde(default = "default_merged_list_budget"))]
-    pub(crate) merged_list_budget: usize,
+    #[cfg_attr(feature = "serde", serde(default = "default_search_cache_budget"))]
+    pub(crate) search_cache_budget: usize,
 }
 
 #[cfg(feature = "serde")]
-fn default_merged_list_budget() -> usize {
-    DEFAULT_MERGED_LIST_BUDGET
+fn default_search_cache_budget() -> usize {
+    DEFAULT_SEARCH_CACHE_BUDGET
 }
 
 #[cfg(feature = "serde")]
@@ -194,7 +194,7 @@ impl Default for Config {
             typo_weight: DEFAULT_TYPO_WEIGHT,
             typo_min_chars: DEFAULT_TYPO_MIN_CHARS,
             past_tense_weight: DEFAULT_PAST_TENSE_WEIGHT,
-            merged_list_budget: DEFAULT_MERGED_LIST_BUDGET,
+            search_cache_budget: DEFAULT_SEARCH_CACHE_BUDGET,
         }
     }
 }
@@ -245,10 +245,10 @@ impl Config {
     pub fn past_tense_weight(&self) -> f32 {
         self.past_tense_weight
     }
-    /// The most heap bytes the index's merged lists may hold
-    /// ([`IndexBuilder::merged_list_budget`]).
-    pub fn merged_list_budget(&self) -> usize {
-        self.merged_list_budget
+    /// The most heap bytes the index's search cache may hold
+    /// ([`IndexBuilder::search_cache_budget`]).
+    pub fn search_cache_budget(&self) -> usize {
+        self.search_cache_budget
     }
     /// Minimum characters of the shorter stem in a [`Relation::Prefix`].
     pub fn prefix_min_chars(&self) -> usize {
@@ -635,24 +635,24 @@ impl IndexBuilder {
         self
     }
 
-    /// The most heap bytes (default [`DEFAULT_MERGED_LIST_BUDGET`], 8 MiB; 0 = none) the
-    /// index may spend on merged lists.
+    /// The most heap bytes (default [`DEFAULT_SEARCH_CACHE_BUDGET`], 8 MiB; 0 = no cache) the
+    /// index may keep of what searches work out from it alone, until its next update.
     ///
     /// A query word is many catalog words: itself, the other words of its stem, the words it
-    /// is a prefix of, and its expansions (`look up` is twenty words and about 5,000
-    /// postings on 4,000 tools). The first search that needs a word's forms sums them into
-    /// one list (each document once, with its pseudo-frequency summed over the forms) and
-    /// the index keeps it until its next update: later searches read one list instead of
-    /// many, find a surviving candidate in it by binary search, and bound the word's score by
-    /// what a document really gets from it. On the 70 tuning catalogs (3,952 tools) the 390
-    /// tuning queries build 1.3 MB of lists and then cost a fifth fewer instructions.
+    /// is a prefix of, its expansions or its typo corrections (`look up` is twenty words and
+    /// about 5,000 postings on 4,000 tools). The first search with a word works them out
+    /// and, for a word of many postings, sums their postings into one merged list (each
+    /// document once, with its pseudo-frequency summed over the forms); the index keeps
+    /// both. Later searches with the word look it up once, read one list instead of many,
+    /// find a surviving candidate in it by binary search, and bound the word's score by what
+    /// a document really gets from it.
     ///
-    /// Results never depend on the lists: a list holds the same sums, in the same `f32`
-    /// bits, as walking the forms, and a search that finds none (the budget is spent, or the
-    /// word has fewer than 64 postings) walks the forms. Lists are not kept once the budget
-    /// is reached; [`Index::merged_list_bytes`](crate::Index::merged_list_bytes) counts them.
-    pub fn merged_list_budget(mut self, bytes: usize) -> IndexBuilder {
-        self.config.merged_list_budget = bytes;
+    /// Results never depend on the cache: it holds what a search would compute, in the same
+    /// `f32` bits, and a search that finds nothing there (the budget is spent) computes it.
+    /// Nothing more is kept once the budget is reached; every update empties the cache;
+    /// [`Index::search_cache_bytes`](crate::Index::search_cache_bytes) counts it.
+    pub fn search_cache_budget(mut self, bytes: usize) -> IndexBuilder {
+        self.config.search_cache_budget = bytes;
         self
     }
 

@@ -30,7 +30,9 @@ use std::fmt::Debug;
 ///   document leaves an unknown term unknown.
 ///
 /// Implementations must be deterministic: the same word and stem always emit the same words
-/// in the same order.
+/// in the same order. The index keeps what it works out from them in its search cache
+/// ([`IndexBuilder::search_cache_budget`](crate::IndexBuilder::search_cache_budget)) until its
+/// next update, so an expander is not asked again for a word it has answered.
 ///
 /// # Example
 ///

@@ -1,11 +1,11 @@
 //! [`Index`]: the inverted BM25F index and its updates (add, remove, replace a group).
 
+use crate::cache::SearchCache;
 use crate::config::{Config, IndexBuilder, origin_slot};
 use crate::document::{DocId, Document};
 use crate::error::{Error, ErrorKind};
 use crate::expand::Expander;
 use crate::keys::KeyTable;
-use crate::merged::MergedLists;
 use crate::postings::{Postings, copy_code, encode, pseudo_frequency};
 use crate::vocab::{Vocab, fx_hash};
 use std::collections::BTreeMap;
@@ -47,8 +47,8 @@ pub struct Index {
     pub(crate) keys: KeyTable,
     /// The id the next added document gets.
     pub(crate) next_id: u32,
-    /// Merged lists built by searches; emptied by every update.
-    pub(crate) merged: MergedLists,
+    /// What searches worked out from the index; emptied by every update.
+    pub(crate) cache: SearchCache,
 }
 
 /// Postings of documents being added, before they join the flat arrays.
@@ -324,7 +324,7 @@ impl Index {
             group_counts: Vec::new(),
             keys: KeyTable::default(),
             next_id: 0,
-            merged: MergedLists::default(),
+            cache: SearchCache::default(),
         }
     }
 
@@ -406,7 +406,7 @@ impl Index {
     /// The heap bytes the index holds (vocabulary, postings, per-document arrays, keys,
     /// groups; allocator overhead not included), not counting the analyzer, the expander,
     /// what searches keep: the per-thread search scratch (about 8 bytes per document and
-    /// thread) and the merged lists ([`Index::merged_list_bytes`]).
+    /// thread) and the search cache ([`Index::search_cache_bytes`]).
     pub fn heap_bytes(&self) -> usize {
         self.vocab.heap_bytes()
             + self.post.heap_bytes()
@@ -418,10 +418,11 @@ impl Index {
             + self.group_names.iter().map(|g| 2 * g.len() + 48).sum::<usize>()
     }
 
-    /// The heap bytes of the merged lists searches have built since the last update, at most
-    /// the [`merged_list_budget`](IndexBuilder::merged_list_budget).
-    pub fn merged_list_bytes(&self) -> usize {
-        self.merged.bytes()
+    /// The heap bytes of the search cache: the query words and merged lists searches have
+    /// worked out since the last update, at most the
+    /// [`search_cache_budget`](IndexBuilder::search_cache_budget).
+    pub fn search_cache_bytes(&self) -> usize {
+        self.cache.bytes()
     }
 
     pub(crate) fn ord(&self, doc: DocId) -> Option<usize> {
@@ -757,7 +758,7 @@ impl Index {
     /// result depends only on the live documents and their order, never on the history of
     /// updates.
     pub(crate) fn rebuild(&mut self, remap: Option<&[u32]>, staged: Staged) {
-        self.merged.clear();
+        self.cache.clear();
         let nf = self.config.fields.len();
         let n = self.ids.len();
         let mut sums = vec![0f64; nf];

@@ -172,6 +172,7 @@
 #![forbid(unsafe_code)]
 #![doc(test(attr(deny(warnings))))]
 
+mod cache;
 mod config;
 mod document;
 mod error;
@@ -179,7 +180,6 @@ mod expand;
 mod explain;
 mod index;
 mod keys;
-mod merged;
 mod postings;
 #[cfg(feature = "serde")]
 mod saved;
@@ -188,8 +188,8 @@ mod vocab;
 
 pub use config::{
     Config, Coverage, DEFAULT_B, DEFAULT_EXPANSION_WEIGHT, DEFAULT_FIELDS, DEFAULT_K1,
-    DEFAULT_MERGED_LIST_BUDGET, DEFAULT_PAST_TENSE_WEIGHT, DEFAULT_PREFIX_MIN_CHARS,
-    DEFAULT_PREFIX_WEIGHT, DEFAULT_STEM_WEIGHT, DEFAULT_TYPO_MIN_CHARS, DEFAULT_TYPO_WEIGHT,
+    DEFAULT_PAST_TENSE_WEIGHT, DEFAULT_PREFIX_MIN_CHARS, DEFAULT_PREFIX_WEIGHT,
+    DEFAULT_SEARCH_CACHE_BUDGET, DEFAULT_STEM_WEIGHT, DEFAULT_TYPO_MIN_CHARS, DEFAULT_TYPO_WEIGHT,
     FieldSpec, IndexBuilder, MAX_QUERY_TERMS, PARTICLES, Relation,
 };
 pub use document::{DocId, Document};

@@ -24,11 +24,11 @@
 //! is only dropped when it certainly scores below the k-th. `Index::search_exhaustive` skips
 //! steps 2 and 3's pruning; a property test holds the two to identical outcomes.
 
+use crate::cache::{Merged, Word, word_key};
 use crate::config::{Config, Relation, origin_slot};
 use crate::document::DocId;
 use crate::index::Index;
 use crate::keys::normalize_key_into;
-use crate::merged::Merged;
 use crate::vocab::Form;
 use std::cell::Cell;
 use std::cmp::Ordering;
@@ -259,8 +259,10 @@ pub(crate) struct PTerm {
     pub(crate) ub: f64,
     /// The bound pruning uses: `ub`, or the exact bound of the merged list if there is one.
     pub(crate) bound: f64,
-    /// The merged list of its forms, if the search has one ([`crate::merged`]).
+    /// The merged list of its forms, if the search has one ([`crate::cache`]).
     pub(crate) merged: Option<Arc<Merged>>,
+    /// Its entry in the search cache, if it has one.
+    pub(crate) cached: Option<Arc<Word>>,
     /// The postings and the slots of its forms.
     pub(crate) postings: usize,
     pub(crate) slots: usize,
@@ -296,6 +298,7 @@ fn push_term(
         ub: 0.0,
         bound: 0.0,
         merged: None,
+        cached: None,
         postings: 0,
         slots: 0,
     });
@@ -346,6 +349,8 @@ pub(crate) struct Scratch {
     tdocs: Vec<u32>,
     /// One bit per document, all zeros between merges ([`Index::merge`]).
     bitmap: Vec<u64>,
+    /// A query word's search-cache key.
+    word_key: Vec<u8>,
     tmp: Vec<f32>,
     order: Vec<usize>,
     rest: Vec<(f64, u64, usize)>,
@@ -398,6 +403,8 @@ thread_local! {
 pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
     let mut s = SCRATCH.try_with(Cell::take).unwrap_or_default();
     let r = f(&mut s);
+    // The terms' cache entries and lists belong to the index, not to this thread.
+    s.query.terms.clear();
     let _ = SCRATCH.try_with(move |c| c.set(s));
     r
 }
@@ -561,7 +568,7 @@ impl Index {
         }
         for i in 0..s.query.terms.len() {
             let epoch = s.next_epoch();
-            self.resolve(&mut s.query, i, &mut s.xstamp, epoch);
+            self.resolve(&mut s.query, i, &mut s.xstamp, epoch, &mut s.word_key);
         }
     }
 
@@ -624,13 +631,34 @@ impl Index {
         }
     }
 
-    /// Fills in term `i`'s forms and statistics.
-    fn resolve(&self, q: &mut Query, i: usize, seen: &mut [u32], epoch: u32) {
+    /// Fills in term `i`'s forms and statistics: from the search cache if it has the word,
+    /// else worked out and then kept there if the budget allows.
+    fn resolve(&self, q: &mut Query, i: usize, seen: &mut [u32], epoch: u32, key: &mut Vec<u8>) {
         let cfg = &self.config;
         let Query { text, terms, forms } = q;
         let t = &mut terms[i];
         let (word, stem) = (&text[t.start..t.split], &text[t.split..t.end]);
         let start = forms.len();
+        let caching = cfg.search_cache_budget > 0;
+        if caching {
+            word_key(key, word, stem, t.joined);
+            if let Some(w) = self.cache.word(key) {
+                forms.extend_from_slice(&w.forms);
+                t.corrected = w.corrected;
+                t.answerable = w.answerable;
+                t.own = w.own;
+                t.df = w.df;
+                t.idf = w.idf;
+                t.forms = (start, forms.len());
+                t.postings = w.postings;
+                t.slots = w.slots;
+                t.ub = self.term_bound(t, w.x_bound);
+                t.bound = t.ub;
+                t.merged = None;
+                t.cached = Some(w);
+                return;
+            }
+        }
         self.vocab.related(word, stem, cfg.prefix_min_chars, |r| cfg.relation_weight(r), forms);
         let mut kept = start;
         for r in start..forms.len() {
@@ -683,20 +711,38 @@ impl Index {
         t.forms = (start, forms.len());
         t.postings = forms[start..].iter().map(count).sum();
         t.slots = forms[start..].iter().map(|f| (f.end - f.start) as usize).sum();
-        t.ub = 0.0;
-        if t.answerable && t.weight > 0.0 {
-            let mut x = 0f64;
-            for f in &forms[start..] {
-                let maxes = post.max_pf.get(f.start as usize..f.end as usize).unwrap_or(&[]);
-                x += f64::from(f.weight) * maxes.iter().map(|&m| f64::from(m)).sum::<f64>();
-            }
-            if x > 0.0 {
-                let k1 = f64::from(cfg.k1);
-                t.ub = f64::from(t.weight) * f64::from(t.idf) * (x * (k1 + 1.0) / (x + k1));
-            }
+        let mut x = 0f64;
+        for f in &forms[start..] {
+            let maxes = post.max_pf.get(f.start as usize..f.end as usize).unwrap_or(&[]);
+            x += f64::from(f.weight) * maxes.iter().map(|&m| f64::from(m)).sum::<f64>();
         }
+        t.ub = self.term_bound(t, x);
         t.bound = t.ub;
         t.merged = None;
+        t.cached = None;
+        if caching {
+            let w = Word::new(
+                key,
+                &forms[start..],
+                (t.corrected, t.answerable, t.own),
+                t.df,
+                t.idf,
+                (t.postings, t.slots),
+                x,
+            );
+            t.cached = self.cache.insert_word(w, cfg.search_cache_budget);
+        }
+    }
+
+    /// The upper bound of term `t`'s score in any document, from `x`, the sum over its forms
+    /// of the relation weight times the largest pseudo-frequency of each slot; 0 if it can
+    /// match none.
+    fn term_bound(&self, t: &PTerm, x: f64) -> f64 {
+        if !t.answerable || t.weight <= 0.0 || x <= 0.0 {
+            return 0.0;
+        }
+        let k1 = f64::from(self.config.k1);
+        f64::from(t.weight) * f64::from(t.idf) * (x * (k1 + 1.0) / (x + k1))
     }
 
     /// Adds the forms of an expansion word `e` (weight `ew`) of the query word `word`, unless
@@ -923,27 +969,20 @@ impl Index {
         x
     }
 
-    /// Gives every term worth it its merged list (from the cache, or merged now and kept if
+    /// Gives every cached term worth one its merged list (kept, or merged now and kept if
     /// the budget allows) and the list's exact bound.
-    fn attach_merged(&self, s: &mut Scratch) {
-        let budget = self.config.merged_list_budget;
-        if budget == 0 {
-            return;
-        }
+    fn attach_lists(&self, s: &mut Scratch) {
+        let budget = self.config.search_cache_budget;
         let k1 = self.config.k1;
         for i in 0..s.query.terms.len() {
             let t = &s.query.terms[i];
-            if t.ub <= 0.0 || !self.merged.worth(t.slots, t.postings) {
+            let Some(w) = t.cached.as_ref().filter(|w| t.ub > 0.0 && self.cache.worth_list(w))
+            else {
                 continue;
-            }
-            let (a, b) = t.forms;
-            let m = match self.merged.get(&s.query.forms[a..b]) {
-                Some(m) => m,
-                None if self.merged.has_room(t.postings, budget) => {
-                    let list = self.merge(s, a..b);
-                    self.merged.insert(&s.query.forms[a..b], list, budget)
-                }
-                None => continue,
+            };
+            let (w, forms) = (Arc::clone(w), t.forms.0..t.forms.1);
+            let Some(m) = self.cache.list(&w, budget, || self.merge(s, forms)) else {
+                continue;
             };
             let t = &mut s.query.terms[i];
             let exact = f64::from(term_score(t.weight, t.idf, m.max_x, k1));
@@ -982,7 +1021,7 @@ impl Index {
                 }
             }
         }
-        Merged::new(forms, entries)
+        Merged::new(entries)
     }
 
     /// The exact score and matched-term mask of document `d`, summed in [`score_order`] as a
@@ -1285,13 +1324,11 @@ impl Index {
             self.prepare(s, query);
             // The exhaustive reference walks the forms themselves.
             if prune {
-                self.attach_merged(s);
+                self.attach_lists(s);
             }
             let exact = self.exact_ords(query, &mut s.key);
-            let mut q = std::mem::take(&mut s.query);
+            let q = std::mem::take(&mut s.query);
             let out = self.select(s, &q, &exact, limit, prune);
-            // The lists stay with the index, not with this thread's scratch.
-            q.terms.iter_mut().for_each(|t| t.merged = None);
             s.query = q;
             out
         })

@@ -1,7 +1,7 @@
 //! Unit tests of private internals: key normalization, the vocabulary's related terms, the
 //! packed term frequencies of the postings, the merged lists.
 
-use crate::config::{DEFAULT_MERGED_LIST_BUDGET, Relation};
+use crate::config::{DEFAULT_SEARCH_CACHE_BUDGET, Relation};
 use crate::keys::normalize_key;
 use crate::postings::{Postings, copy_code, encode, pseudo_frequency};
 use crate::vocab::{Form, Vocab};
@@ -142,7 +142,9 @@ mod differential {
     //! Law: the pruned top-k equals the exhaustive one (hits, scores bit for bit, order,
     //! matched terms, abstention), for any documents, query, limit and abstention settings.
     //! The pruned search reads merged lists for every term of two slots or more (the
-    //! exhaustive one walks the forms), so the law holds them to the forms' sums too.
+    //! exhaustive one walks the forms), so the law holds them to the forms' sums too; and
+    //! an index without a search cache answers the same, so cached words are what a search
+    //! works out.
 
     use super::Synonyms;
     use crate::{Document, Index, Outcome};
@@ -212,7 +214,14 @@ mod differential {
     }
 
     fn index(set: &Settings, docs: &[(String, String, String, u64)]) -> Index {
-        let mut b = Index::builder().gate(set.gate).min_relative_score(set.floor);
+        index_with(set, docs, crate::DEFAULT_SEARCH_CACHE_BUDGET)
+    }
+
+    fn index_with(set: &Settings, docs: &[(String, String, String, u64)], cache: usize) -> Index {
+        let mut b = Index::builder()
+            .gate(set.gate)
+            .min_relative_score(set.floor)
+            .search_cache_budget(cache);
         if let Some((n, f)) = set.coverage {
             b = b.coverage(n, f);
         }
@@ -229,14 +238,15 @@ mod differential {
                 .order(*order)
         }))
         .expect("known fields");
-        ix.merged.min_postings = 1;
+        ix.cache.min_postings = 1;
         ix
     }
 
-    fn same(ix: &Index, q: &str, k: usize) -> Result<(), TestCaseError> {
+    fn same(ix: &Index, plain: &Index, q: &str, k: usize) -> Result<(), TestCaseError> {
         let pruned: Outcome = ix.search(q, k);
         let full: Outcome = ix.search_exhaustive(q, k);
         prop_assert_eq!(&pruned, &full, "query {:?} limit {}", q, k);
+        prop_assert_eq!(&pruned, &plain.search(q, k), "no cache: query {:?} limit {}", q, k);
         for h in pruned.hits() {
             let e = ix.explain(h.doc(), q).expect("hit is indexed");
             prop_assert_eq!(e.score.to_bits(), h.score().to_bits());
@@ -255,12 +265,13 @@ mod differential {
             k in 1..6usize,
         ) {
             let ix = index(&set, &docs);
+            let plain = index_with(&set, &docs, 0);
             // Typos of catalog words (`chanel`, `isssue`, `mesage`, `reposiotry`), corrected
             // through typo forms.
             let typos = ["k3", "list zebra report", "chanel isssue", "mesage reposiotry files"];
             for q in queries.iter().map(String::as_str).chain(typos) {
-                same(&ix, q, k)?;
-                same(&ix, q, 1)?;
+                same(&ix, &plain, q, k)?;
+                same(&ix, &plain, q, 1)?;
             }
         }
 
@@ -281,8 +292,11 @@ mod differential {
             let gone: Vec<_> = removed.iter().map(|i| ids[i.index(ids.len())]).collect();
             ix.remove(&gone);
             ix.add([Document::new().field("name", "list issues").order(1)]).expect("fields");
+            let mut plain = index_with(&set, &docs, 0);
+            plain.remove(&gone);
+            plain.add([Document::new().field("name", "list issues").order(1)]).expect("fields");
             for q in &queries {
-                same(&ix, q, k)?;
+                same(&ix, &plain, q, k)?;
             }
         }
     }
@@ -341,7 +355,7 @@ fn merged_lists_stay_within_budget_and_change_nothing() {
         .collect();
     let build = |budget: usize| {
         let mut ix = Index::builder()
-            .merged_list_budget(budget)
+            .search_cache_budget(budget)
             .expander(Arc::new(Synonyms))
             .build()
             .expect("valid");
@@ -350,24 +364,46 @@ fn merged_lists_stay_within_budget_and_change_nothing() {
     };
     let queries = ["list item3", "show the listing", "fetch item7 lists", "get"];
     let none = build(0);
-    let ix = build(DEFAULT_MERGED_LIST_BUDGET);
+    let ix = build(DEFAULT_SEARCH_CACHE_BUDGET);
     let before = ix.heap_bytes();
     for q in queries {
         assert_eq!(ix.search(q, 5), none.search(q, 5), "{q}");
     }
-    assert!(ix.merged_list_bytes() > 0, "a list of `list` (its stem and prefix words) was kept");
-    assert!(ix.merged_list_bytes() <= DEFAULT_MERGED_LIST_BUDGET);
+    assert!(ix.search_cache_bytes() > 0, "a list of `list` (its stem and prefix words) was kept");
+    assert!(ix.search_cache_bytes() <= DEFAULT_SEARCH_CACHE_BUDGET);
     assert_eq!(ix.heap_bytes(), before, "the lists are not the index's own heap");
-    assert_eq!(none.merged.bytes(), 0);
-    assert_eq!(ix.clone().merged.bytes(), 0);
+    assert_eq!(none.search_cache_bytes(), 0);
+    assert_eq!(ix.clone().search_cache_bytes(), 0);
     let mut updated = ix.clone();
     let _ = updated.search("list item3", 5);
     updated.add([Document::new().field("name", "list item3")]).expect("fields");
-    assert_eq!(updated.merged.bytes(), 0, "an update empties the lists");
+    assert_eq!(updated.search_cache_bytes(), 0, "an update empties the lists");
     // A budget smaller than one list keeps none, and still answers the same.
     let small = build(64);
     for q in queries {
         assert_eq!(small.search(q, 5), none.search(q, 5), "{q}");
     }
-    assert_eq!(small.merged.bytes(), 0);
+    assert_eq!(small.search_cache_bytes(), 0);
+}
+
+/// A word joined from a particle is never taken for a typo; typed as one word it may be. The
+/// cache keeps the two apart.
+#[test]
+fn search_cache_tells_joined_words_from_typed_ones() {
+    let build = |budget: usize| {
+        let mut ix = Index::builder().search_cache_budget(budget).build().expect("valid");
+        ix.add([
+            Document::new().field("name", "signing certificates"),
+            Document::new().field("name", "sign documents"),
+        ])
+        .expect("fields");
+        ix
+    };
+    let (ix, plain) = (build(DEFAULT_SEARCH_CACHE_BUDGET), build(0));
+    let typed = ix.search("signin", 5);
+    assert!(typed.terms()[0].corrected(), "`signin` is one edit from `signing`");
+    assert_eq!(typed, plain.search("signin", 5));
+    let joined = ix.search("sign in", 5);
+    assert!(joined.terms().iter().all(|t| !t.corrected()), "{joined:?}");
+    assert_eq!(joined, plain.search("sign in", 5));
 }

@@ -1,0 +1,250 @@
+//! The search cache: what searches work out from the index alone, kept until it changes.
+//!
+//! Two things, both pure functions of the index (its vocabulary, postings and settings), so
+//! results never depend on what the cache holds:
+//!
+//! - **Resolved words** ([`Word`]): a query word's forms (the word, the other words of its
+//!   stem, the words it is a prefix of, its lexicon expansions, or its typo corrections),
+//!   document frequency, and the sum behind its score bound. Working them out looks the word
+//!   up in several tables, expands it through the lexicon and may scan for typos; a cached
+//!   word is one hash lookup and a copy of its forms.
+//! - **Merged lists** ([`Merged`]), one per resolved word of two slots or more and at least
+//!   [`MIN_POSTINGS`] postings: each document once, with its weighted pseudo-frequencies
+//!   summed over the forms in the order `Index::walk` sums them (the same `f32` bits), and
+//!   the largest sum. A search reads one list instead of many, updates a few surviving
+//!   candidates by binary search in it, and prunes with the list's exact bound.
+//!
+//! Every update of the index empties the cache (`Index::rebuild`); a clone starts empty. The
+//! cache holds at most the configured budget
+//! ([`IndexBuilder::search_cache_budget`](crate::IndexBuilder::search_cache_budget)): once it
+//! is spent, searches work words out and walk their forms as without a cache. It is shared by
+//! all threads behind a lock a search takes once per query word.
+
+use crate::vocab::{Form, fx_hash};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
+
+/// A word is given a merged list only when its forms span at least two slots and this many
+/// postings: walking fewer costs less than a list's memory.
+pub(crate) const MIN_POSTINGS: usize = 64;
+
+/// A resolved query word: what `Index::resolve` works out for it.
+#[derive(Debug)]
+pub(crate) struct Word {
+    /// The word, its stem and whether it was joined from a particle (see [`word_key`]).
+    key: Box<[u8]>,
+    pub(crate) forms: Box<[Form]>,
+    pub(crate) corrected: bool,
+    pub(crate) answerable: bool,
+    pub(crate) own: bool,
+    pub(crate) df: u32,
+    pub(crate) idf: f32,
+    pub(crate) postings: usize,
+    pub(crate) slots: usize,
+    /// `Σ weight × largest pseudo-frequency` over the forms' slots: the score bound before
+    /// the query weight, idf and saturation.
+    pub(crate) x_bound: f64,
+    /// The merged list, once a search built it.
+    pub(crate) list: OnceLock<Arc<Merged>>,
+}
+
+impl Word {
+    /// A word resolved from `key` ([`word_key`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        key: &[u8],
+        forms: &[Form],
+        (corrected, answerable, own): (bool, bool, bool),
+        df: u32,
+        idf: f32,
+        (postings, slots): (usize, usize),
+        x_bound: f64,
+    ) -> Word {
+        Word {
+            key: key.into(),
+            forms: forms.into(),
+            corrected,
+            answerable,
+            own,
+            df,
+            idf,
+            postings,
+            slots,
+            x_bound,
+            list: OnceLock::new(),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Word>() + self.key.len() + std::mem::size_of_val(&*self.forms)
+    }
+}
+
+/// The cache key of a query word: its text, a 0 byte, its stem, and 1 if it was joined from
+/// a particle (a joined word is never taken for a typo), written into `buf`.
+pub(crate) fn word_key(buf: &mut Vec<u8>, word: &str, stem: &str, joined: bool) {
+    buf.clear();
+    buf.extend_from_slice(word.as_bytes());
+    buf.push(0);
+    buf.extend_from_slice(stem.as_bytes());
+    buf.push(u8::from(joined));
+}
+
+/// The merged list of one word's forms.
+#[derive(Debug)]
+pub(crate) struct Merged {
+    /// (document ordinal, summed pseudo-frequency), by ordinal; sums of 0 are left out.
+    pub(crate) entries: Box<[(u32, f32)]>,
+    /// The largest sum.
+    pub(crate) max_x: f32,
+}
+
+impl Merged {
+    /// A list from its entries (sorted by ordinal).
+    pub(crate) fn new(entries: Vec<(u32, f32)>) -> Merged {
+        let max_x = entries.iter().fold(0f32, |m, &(_, x)| if x > m { x } else { m });
+        Merged { entries: entries.into_boxed_slice(), max_x }
+    }
+
+    /// The summed pseudo-frequency of document `d` (0 if it has none), by binary search.
+    #[inline]
+    pub(crate) fn x(&self, d: u32) -> f32 {
+        match self.entries.binary_search_by_key(&d, |&(e, _)| e) {
+            Ok(i) => self.entries[i].1,
+            Err(_) => 0.0,
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Merged>() + std::mem::size_of_val(&*self.entries)
+    }
+}
+
+/// A hasher for keys that are already hashes.
+#[derive(Default)]
+struct Pass(u64);
+
+impl Hasher for Pass {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = fx_hash(bytes) ^ self.0.rotate_left(7);
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// The search cache of an index.
+pub(crate) struct SearchCache {
+    words: RwLock<HashMap<u64, Arc<Word>, BuildHasherDefault<Pass>>>,
+    bytes: AtomicUsize,
+    /// The fewest postings a merged word has ([`MIN_POSTINGS`]; tests lower it).
+    pub(crate) min_postings: usize,
+}
+
+impl Default for SearchCache {
+    fn default() -> SearchCache {
+        SearchCache {
+            words: RwLock::new(HashMap::default()),
+            bytes: AtomicUsize::new(0),
+            min_postings: MIN_POSTINGS,
+        }
+    }
+}
+
+/// A clone starts empty.
+impl Clone for SearchCache {
+    fn clone(&self) -> SearchCache {
+        SearchCache { min_postings: self.min_postings, ..SearchCache::default() }
+    }
+}
+
+impl std::fmt::Debug for SearchCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchCache")
+            .field("words", &self.words.read().map_or(0, |m| m.len()))
+            .field("bytes", &self.bytes())
+            .finish()
+    }
+}
+
+impl SearchCache {
+    /// The bytes the cache holds.
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes.load(Ordering::Relaxed)
+    }
+
+    /// Empties the cache (the index changed).
+    pub(crate) fn clear(&mut self) {
+        self.words.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
+        *self.bytes.get_mut() = 0;
+    }
+
+    /// Counts `size` more bytes if they fit in `budget`.
+    fn reserve(&self, size: usize, budget: usize) -> bool {
+        self.bytes
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+                b.checked_add(size).filter(|&n| n <= budget)
+            })
+            .is_ok()
+    }
+
+    /// The resolved word with `key`, if cached.
+    pub(crate) fn word(&self, key: &[u8]) -> Option<Arc<Word>> {
+        let map = self.words.read().unwrap_or_else(PoisonError::into_inner);
+        map.get(&fx_hash(key)).filter(|w| *w.key == *key).map(Arc::clone)
+    }
+
+    /// Keeps `word` if the budget allows; returns the cached entry for its key (another
+    /// thread's, if it was first), or `None` if none is kept.
+    pub(crate) fn insert_word(&self, word: Word, budget: usize) -> Option<Arc<Word>> {
+        let h = fx_hash(&word.key);
+        let size = word.bytes();
+        let mut map = self.words.write().unwrap_or_else(PoisonError::into_inner);
+        if let Some(w) = map.get(&h) {
+            return (w.key == word.key).then(|| Arc::clone(w));
+        }
+        if !self.reserve(size, budget) {
+            return None;
+        }
+        let word = Arc::new(word);
+        map.insert(h, Arc::clone(&word));
+        Some(word)
+    }
+
+    /// Whether `word` is worth a merged list.
+    pub(crate) fn worth_list(&self, word: &Word) -> bool {
+        word.slots >= 2 && word.postings >= self.min_postings
+    }
+
+    /// The merged list of `word`: the one kept, or `build`'s if the budget allows one of
+    /// about `word.postings` entries (then kept); `None` when the budget is spent.
+    pub(crate) fn list(
+        &self,
+        word: &Word,
+        budget: usize,
+        build: impl FnOnce() -> Merged,
+    ) -> Option<Arc<Merged>> {
+        if let Some(l) = word.list.get() {
+            return Some(Arc::clone(l));
+        }
+        // Reserve for the most entries the list can have, then give back what it did not use.
+        let most =
+            std::mem::size_of::<Merged>() + word.postings * std::mem::size_of::<(u32, f32)>();
+        if !self.reserve(most, budget) {
+            return None;
+        }
+        let list = Arc::new(build());
+        self.bytes.fetch_sub(most - list.bytes().min(most), Ordering::Relaxed);
+        if word.list.set(Arc::clone(&list)).is_err() {
+            // Another thread set it first: ours is dropped, and so is its count.
+            self.bytes.fetch_sub(list.bytes().min(most), Ordering::Relaxed);
+            return word.list.get().map(Arc::clone);
+        }
+        Some(list)
+    }
+}

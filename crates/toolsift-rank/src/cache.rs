@@ -173,6 +173,13 @@ impl std::fmt::Debug for SearchCache {
 }
 
 impl SearchCache {
+    /// How many cached words have a merged list.
+    #[cfg(test)]
+    pub(crate) fn lists(&self) -> usize {
+        let map = self.words.read().unwrap_or_else(PoisonError::into_inner);
+        map.values().filter(|w| w.list.get().is_some()).count()
+    }
+
     /// The bytes the cache holds.
     pub(crate) fn bytes(&self) -> usize {
         self.bytes.load(Ordering::Relaxed)
@@ -221,30 +228,24 @@ impl SearchCache {
         word.slots >= 2 && word.postings >= self.min_postings
     }
 
-    /// The merged list of `word`: the one kept, or `build`'s if the budget allows one of
-    /// about `word.postings` entries (then kept); `None` when the budget is spent.
-    pub(crate) fn list(
-        &self,
-        word: &Word,
-        budget: usize,
-        build: impl FnOnce() -> Merged,
-    ) -> Option<Arc<Merged>> {
-        if let Some(l) = word.list.get() {
-            return Some(Arc::clone(l));
-        }
-        // Reserve for the most entries the list can have, then give back what it did not use.
+    /// Reserves the bytes of the largest merged list `word` can have (one entry per posting)
+    /// if the budget has room; returns them, for [`SearchCache::keep_list`].
+    pub(crate) fn reserve_list(&self, word: &Word, budget: usize) -> Option<usize> {
         let most =
             std::mem::size_of::<Merged>() + word.postings * std::mem::size_of::<(u32, f32)>();
-        if !self.reserve(most, budget) {
-            return None;
-        }
-        let list = Arc::new(build());
-        self.bytes.fetch_sub(most - list.bytes().min(most), Ordering::Relaxed);
+        self.reserve(most, budget).then_some(most)
+    }
+
+    /// Keeps `list` as `word`'s merged list, giving back what of the `reserved` bytes it
+    /// does not use; returns the list kept (another thread's, if it was first).
+    pub(crate) fn keep_list(&self, word: &Word, list: Merged, reserved: usize) -> Arc<Merged> {
+        let list = Arc::new(list);
+        let used = list.bytes().min(reserved);
         if word.list.set(Arc::clone(&list)).is_err() {
-            // Another thread set it first: ours is dropped, and so is its count.
-            self.bytes.fetch_sub(list.bytes().min(most), Ordering::Relaxed);
-            return word.list.get().map(Arc::clone);
+            self.bytes.fetch_sub(reserved, Ordering::Relaxed);
+            return word.list.get().map_or(list, Arc::clone);
         }
-        Some(list)
+        self.bytes.fetch_sub(reserved - used, Ordering::Relaxed);
+        list
     }
 }

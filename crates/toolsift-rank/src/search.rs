@@ -263,6 +263,9 @@ pub(crate) struct PTerm {
     pub(crate) merged: Option<Arc<Merged>>,
     /// Its entry in the search cache, if it has one.
     pub(crate) cached: Option<Arc<Word>>,
+    /// Whether the entry was there before this search: a word seen once is not given a
+    /// merged list (one-off words would cost a list each and gain nothing).
+    pub(crate) seen_before: bool,
     /// The postings and the slots of its forms.
     pub(crate) postings: usize,
     pub(crate) slots: usize,
@@ -299,6 +302,7 @@ fn push_term(
         bound: 0.0,
         merged: None,
         cached: None,
+        seen_before: false,
         postings: 0,
         slots: 0,
     });
@@ -656,6 +660,7 @@ impl Index {
                 t.bound = t.ub;
                 t.merged = None;
                 t.cached = Some(w);
+                t.seen_before = true;
                 return;
             }
         }
@@ -720,6 +725,7 @@ impl Index {
         t.bound = t.ub;
         t.merged = None;
         t.cached = None;
+        t.seen_before = false;
         if caching {
             let w = Word::new(
                 key,
@@ -872,14 +878,23 @@ impl Index {
     /// produced.
     ///
     /// Not inlined: kept apart from [`Index::top_k`], its loops get registers of their own.
+    ///
+    /// Reads `list` or the term's merged list if there is one; else the first walk of a word
+    /// worth a list (not `LIVE`) builds it.
     #[inline(never)]
-    fn walk<const LIVE: bool>(&self, s: &mut Scratch, q: &Query, t: usize) -> f32 {
+    fn walk<const LIVE: bool>(
+        &self,
+        s: &mut Scratch,
+        q: &Query,
+        t: usize,
+        list: Option<&Merged>,
+    ) -> f32 {
         let term = &q.terms[t];
         let forms = q.forms(term);
         let post = &self.post;
         let n = self.ids.len();
         let live_epoch = s.live_epoch;
-        let Scratch { acc, mask, xacc, live_stamp, cands, ncands, tdocs, .. } = s;
+        let Scratch { acc, mask, xacc, live_stamp, cands, ncands, tdocs, bitmap, .. } = s;
         let live_stamp = &live_stamp[..n];
         let mut sc = Scorer {
             acc: &mut acc[..n],
@@ -891,7 +906,19 @@ impl Index {
             k1: self.config.k1,
             max: 0.0,
         };
-        if let Some(m) = &term.merged {
+        let list = list.or(term.merged.as_deref());
+        if !LIVE
+            && list.is_none()
+            && let Some(reserved) = self.reserve_list(term)
+        {
+            // The first walk of a word worth a merged list builds it as it scores.
+            let list = merge_forms(post, forms, &mut xacc[..n], bitmap, |d, x| sc.score(d, x));
+            *ncands = sc.ncands;
+            let max = sc.max;
+            self.keep_list(term, list, reserved);
+            return max;
+        }
+        if let Some(m) = list {
             // The forms' sums, precomputed: every document once.
             for &(d, x) in &m.entries[..] {
                 let d = d as usize;
@@ -969,59 +996,47 @@ impl Index {
         x
     }
 
-    /// Gives every cached term worth one its merged list (kept, or merged now and kept if
-    /// the budget allows) and the list's exact bound.
+    /// Gives every term whose cached word has a merged list that list and its exact bound.
+    /// (Lists are built where a search first walks or probes the word: [`Index::walk`],
+    /// [`Index::top_k`].)
     fn attach_lists(&self, s: &mut Scratch) {
-        let budget = self.config.search_cache_budget;
         let k1 = self.config.k1;
-        for i in 0..s.query.terms.len() {
-            let t = &s.query.terms[i];
-            let Some(w) = t.cached.as_ref().filter(|w| t.ub > 0.0 && self.cache.worth_list(w))
+        for t in &mut s.query.terms {
+            let Some(m) = t.cached.as_ref().and_then(|w| w.list.get()).filter(|_| t.ub > 0.0)
             else {
                 continue;
             };
-            let (w, forms) = (Arc::clone(w), t.forms.0..t.forms.1);
-            let Some(m) = self.cache.list(&w, budget, || self.merge(s, forms)) else {
-                continue;
-            };
-            let t = &mut s.query.terms[i];
+            let m = Arc::clone(m);
             let exact = f64::from(term_score(t.weight, t.idf, m.max_x, k1));
             t.bound = t.ub.min(exact);
             t.merged = Some(m);
         }
     }
 
-    /// The merged list of the query's forms `forms`: each document's weighted
-    /// pseudo-frequencies summed over the forms in the order [`Index::walk`] sums them.
-    fn merge(&self, s: &mut Scratch, forms: std::ops::Range<usize>) -> Merged {
+    /// The bytes reserved in the search cache for a merged list of term `term`, if it has
+    /// a cached word from an earlier search, worth a list and without one yet, and the
+    /// budget has room.
+    fn reserve_list(&self, term: &PTerm) -> Option<usize> {
+        let w = term.cached.as_ref().filter(|_| term.seen_before)?;
+        if term.merged.is_some() || !self.cache.worth_list(w) || w.list.get().is_some() {
+            return None;
+        }
+        self.cache.reserve_list(w, self.config.search_cache_budget)
+    }
+
+    /// The merged list of term `term` (reserved `reserved` bytes), kept in its cached word.
+    fn merge(&self, s: &mut Scratch, term: &PTerm, forms: &[Form], reserved: usize) -> Arc<Merged> {
         let n = self.ids.len();
-        let post = &self.post;
-        let Scratch { query, xacc, bitmap, .. } = s;
-        let forms = &query.forms[forms];
-        let xacc = &mut xacc[..n];
-        let bitmap = &mut bitmap[..n.div_ceil(64)];
-        for f in forms {
-            let r = post.range(f.start, f.end);
-            let w = f.weight;
-            for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
-                let du = d as usize;
-                xacc[du] += w * pf;
-                bitmap[du / 64] |= 1 << (du % 64);
-            }
+        let list = merge_forms(&self.post, forms, &mut s.xacc[..n], &mut s.bitmap, |_, _| {});
+        self.keep_list(term, list, reserved)
+    }
+
+    /// Keeps `list` in term `term`'s cached word (see [`Index::reserve_list`]).
+    fn keep_list(&self, term: &PTerm, list: Merged, reserved: usize) -> Arc<Merged> {
+        match &term.cached {
+            Some(w) => self.cache.keep_list(w, list, reserved),
+            None => Arc::new(list),
         }
-        let mut entries = Vec::new();
-        for (wi, word) in bitmap.iter_mut().enumerate() {
-            let mut bits = std::mem::take(word);
-            while bits != 0 {
-                let d = wi * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let x = std::mem::replace(&mut xacc[d], 0.0);
-                if x > 0.0 {
-                    entries.push((d as u32, x));
-                }
-            }
-        }
-        Merged::new(entries)
     }
 
     /// The exact score and matched-term mask of document `d`, summed in [`score_order`] as a
@@ -1153,7 +1168,7 @@ impl Index {
                 }
             }
             if !and_mode {
-                let max = self.walk::<false>(s, q, t);
+                let max = self.walk::<false>(s, q, t, None);
                 max_acc = max_acc.max(max);
                 continue;
             }
@@ -1163,7 +1178,9 @@ impl Index {
             // Update the live candidates: walk the postings or search them, whichever is
             // cheaper.
             let term = &q.terms[t];
-            if let Some(m) = &term.merged {
+            // A word worth a merged list that has none yet gets it here.
+            let built = self.reserve_list(term).map(|r| self.merge(s, term, q.forms(term), r));
+            if let Some(m) = built.as_deref().or(term.merged.as_deref()) {
                 let len = m.entries.len() as f64;
                 if (s.live.len() as f64) * (2.0 + (1.0 + len).log2()) < 2.0 * len {
                     let bit = 1u64 << t;
@@ -1176,7 +1193,7 @@ impl Index {
                         }
                     }
                 } else {
-                    self.walk::<true>(s, q, t);
+                    self.walk::<true>(s, q, t, Some(m));
                 }
                 let (rest, bits, _) = s.rest[j + 1];
                 self.prune_live(s, ctx, rest, bits, threshold);
@@ -1196,7 +1213,7 @@ impl Index {
                     }
                 }
             } else {
-                self.walk::<true>(s, q, t);
+                self.walk::<true>(s, q, t, None);
             }
             let (rest, bits, _) = s.rest[j + 1];
             self.prune_live(s, ctx, rest, bits, threshold);
@@ -1472,6 +1489,45 @@ impl Index {
         words.dedup();
         words.into_boxed_slice()
     }
+}
+
+/// The merged list of `forms`: each document's weighted pseudo-frequencies summed over the
+/// forms in the order [`Index::walk`] sums them (the same `f32` bits), in document order;
+/// `visit(d, x)` sees each document with its sum as it is listed. `xacc` and `bitmap` (one
+/// bit per document) are all zeros before and after.
+fn merge_forms(
+    post: &crate::postings::Postings,
+    forms: &[Form],
+    xacc: &mut [f32],
+    bitmap: &mut [u64],
+    mut visit: impl FnMut(usize, f32),
+) -> Merged {
+    for f in forms {
+        let r = post.range(f.start, f.end);
+        let w = f.weight;
+        for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
+            let du = d as usize;
+            xacc[du] += w * pf;
+            if let Some(b) = bitmap.get_mut(du / 64) {
+                *b |= 1 << (du % 64);
+            }
+        }
+    }
+    let len = bitmap.iter().map(|b| b.count_ones() as usize).sum();
+    let mut entries = Vec::with_capacity(len);
+    for (wi, word) in bitmap.iter_mut().enumerate() {
+        let mut bits = std::mem::take(word);
+        while bits != 0 {
+            let d = wi * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let x = std::mem::replace(&mut xacc[d], 0.0);
+            if x > 0.0 {
+                visit(d, x);
+                entries.push((d as u32, x));
+            }
+        }
+    }
+    Merged::new(entries)
 }
 
 /// Whether a document that matched the query terms in `mask` passes the gate and coverage.

@@ -369,7 +369,12 @@ fn merged_lists_stay_within_budget_and_change_nothing() {
     for q in queries {
         assert_eq!(ix.search(q, 5), none.search(q, 5), "{q}");
     }
-    assert!(ix.search_cache_bytes() > 0, "a list of `list` (its stem and prefix words) was kept");
+    assert!(ix.search_cache_bytes() > 0, "the words were kept");
+    assert_eq!(ix.cache.lists(), 0, "a word seen once has no list");
+    for q in queries {
+        assert_eq!(ix.search(q, 5), none.search(q, 5), "{q}");
+    }
+    assert!(ix.cache.lists() > 0, "`list` (its stem and prefix words) has a list");
     assert!(ix.search_cache_bytes() <= DEFAULT_SEARCH_CACHE_BUDGET);
     assert_eq!(ix.heap_bytes(), before, "the lists are not the index's own heap");
     assert_eq!(none.search_cache_bytes(), 0);

@@ -10,9 +10,10 @@
 //!   word is one hash lookup and a copy of its forms.
 //! - **Merged lists** ([`Merged`]), one per resolved word of two slots or more and at least
 //!   [`MIN_POSTINGS`] postings: each document once, with its weighted pseudo-frequencies
-//!   summed over the forms in the order `Index::walk` sums them (the same `f32` bits), and
-//!   the largest sum. A search reads one list instead of many, updates a few surviving
-//!   candidates by binary search in it, and prunes with the list's exact bound.
+//!   summed over the forms in the order `Index::walk` sums them and saturated (the same
+//!   `f32` bits as a walk of the forms computes), and the largest. A search reads one list
+//!   instead of many, updates a few surviving candidates by binary search in it, and prunes
+//!   with the list's exact bound.
 //!
 //! Every update of the index empties the cache (`Index::rebuild`); a clone starts empty. The
 //! cache holds at most the configured budget
@@ -95,22 +96,23 @@ pub(crate) fn word_key(buf: &mut Vec<u8>, word: &str, stem: &str, joined: bool) 
 /// The merged list of one word's forms.
 #[derive(Debug)]
 pub(crate) struct Merged {
-    /// (document ordinal, summed pseudo-frequency), by ordinal; sums of 0 are left out.
+    /// (document ordinal, saturated sum of pseudo-frequencies `sat(x)`, see
+    /// `search::saturate`), by ordinal; sums of 0 are left out.
     pub(crate) entries: Box<[(u32, f32)]>,
-    /// The largest sum.
-    pub(crate) max_x: f32,
+    /// The largest saturated sum.
+    pub(crate) max_sat: f32,
 }
 
 impl Merged {
     /// A list from its entries (sorted by ordinal).
     pub(crate) fn new(entries: Vec<(u32, f32)>) -> Merged {
-        let max_x = entries.iter().fold(0f32, |m, &(_, x)| if x > m { x } else { m });
-        Merged { entries: entries.into_boxed_slice(), max_x }
+        let max_sat = entries.iter().fold(0f32, |m, &(_, s)| if s > m { s } else { m });
+        Merged { entries: entries.into_boxed_slice(), max_sat }
     }
 
-    /// The summed pseudo-frequency of document `d` (0 if it has none), by binary search.
+    /// The saturated sum of document `d` (0 if it has none), by binary search.
     #[inline]
-    pub(crate) fn x(&self, d: u32) -> f32 {
+    pub(crate) fn sat(&self, d: u32) -> f32 {
         match self.entries.binary_search_by_key(&d, |&(e, _)| e) {
             Ok(i) => self.entries[i].1,
             Err(_) => 0.0,

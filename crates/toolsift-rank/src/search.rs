@@ -467,13 +467,21 @@ pub(crate) fn idf(n: usize, df: u32) -> f32 {
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln() as f32
 }
 
-/// One query term's score in a document: `qw · idf · x (k1 + 1) / (x + k1)`.
+/// One query term's score in a document: `qw · idf · sat(x)`.
 #[inline]
 pub(crate) fn term_score(weight: f32, idf: f32, x: f32, k1: f32) -> f32 {
     if x <= 0.0 {
         return 0.0;
     }
-    weight * idf * (x * (k1 + 1.0) / (x + k1))
+    weight * idf * saturate(x, k1)
+}
+
+/// BM25's saturation of a pseudo-frequency, `sat(x) = x (k1 + 1) / (x + k1)`: one `f32`
+/// expression everywhere, so a score is the same bits whether `sat(x)` was computed now or
+/// kept in a merged list.
+#[inline(always)]
+pub(crate) fn saturate(x: f32, k1: f32) -> f32 {
+    x * (k1 + 1.0) / (x + k1)
 }
 
 /// Relative slack for comparing sums of `f32` computed in different orders.
@@ -505,7 +513,13 @@ impl Scorer<'_> {
         if x <= 0.0 {
             return;
         }
-        let c = self.wi * (x * (self.k1 + 1.0) / (x + self.k1));
+        self.add(d, saturate(x, self.k1));
+    }
+
+    /// Adds `qw · idf · sat` to document `d`, `sat` being its saturated pseudo-frequency.
+    #[inline(always)]
+    fn add(&mut self, d: usize, sat: f32) {
+        let c = self.wi * sat;
         if c <= 0.0 {
             return;
         }
@@ -912,20 +926,21 @@ impl Index {
             && let Some(reserved) = self.reserve_list(term)
         {
             // The first walk of a word worth a merged list builds it as it scores.
-            let list = merge_forms(post, forms, &mut xacc[..n], bitmap, |d, x| sc.score(d, x));
+            let k1 = self.config.k1;
+            let list = merge_forms(post, forms, k1, &mut xacc[..n], bitmap, |d, s| sc.add(d, s));
             *ncands = sc.ncands;
             let max = sc.max;
             self.keep_list(term, list, reserved);
             return max;
         }
         if let Some(m) = list {
-            // The forms' sums, precomputed: every document once.
-            for &(d, x) in &m.entries[..] {
+            // The forms' saturated sums, precomputed: every document once.
+            for &(d, sat) in &m.entries[..] {
                 let d = d as usize;
                 if LIVE && live_stamp[d] != live_epoch {
                     continue;
                 }
-                sc.score(d, x);
+                sc.add(d, sat);
             }
             *ncands = sc.ncands;
             return sc.max;
@@ -1000,14 +1015,14 @@ impl Index {
     /// (Lists are built where a search first walks or probes the word: [`Index::walk`],
     /// [`Index::top_k`].)
     fn attach_lists(&self, s: &mut Scratch) {
-        let k1 = self.config.k1;
         for t in &mut s.query.terms {
             let Some(m) = t.cached.as_ref().and_then(|w| w.list.get()).filter(|_| t.ub > 0.0)
             else {
                 continue;
             };
             let m = Arc::clone(m);
-            let exact = f64::from(term_score(t.weight, t.idf, m.max_x, k1));
+            // The largest contribution, computed as a walk of the list computes each one.
+            let exact = f64::from(t.weight * t.idf * m.max_sat);
             t.bound = t.ub.min(exact);
             t.merged = Some(m);
         }
@@ -1027,7 +1042,8 @@ impl Index {
     /// The merged list of term `term` (reserved `reserved` bytes), kept in its cached word.
     fn merge(&self, s: &mut Scratch, term: &PTerm, forms: &[Form], reserved: usize) -> Arc<Merged> {
         let n = self.ids.len();
-        let list = merge_forms(&self.post, forms, &mut s.xacc[..n], &mut s.bitmap, |_, _| {});
+        let k1 = self.config.k1;
+        let list = merge_forms(&self.post, forms, k1, &mut s.xacc[..n], &mut s.bitmap, |_, _| {});
         self.keep_list(term, list, reserved)
     }
 
@@ -1186,7 +1202,8 @@ impl Index {
                     let bit = 1u64 << t;
                     for li in 0..s.live.len() {
                         let d = s.live[li] as usize;
-                        let c = term_score(term.weight, term.idf, m.x(d as u32), cfg.k1);
+                        // term_score, from the kept saturation (the same bits).
+                        let c = term.weight * term.idf * m.sat(d as u32);
                         if c > 0.0 {
                             s.acc[d] += c;
                             s.mask[d] |= bit;
@@ -1492,12 +1509,13 @@ impl Index {
 }
 
 /// The merged list of `forms`: each document's weighted pseudo-frequencies summed over the
-/// forms in the order [`Index::walk`] sums them (the same `f32` bits), in document order;
-/// `visit(d, x)` sees each document with its sum as it is listed. `xacc` and `bitmap` (one
-/// bit per document) are all zeros before and after.
+/// forms in the order [`Index::walk`] sums them (the same `f32` bits), saturated with `k1`,
+/// in document order; `visit(d, sat)` sees each document as it is listed. `xacc` and
+/// `bitmap` (one bit per document) are all zeros before and after.
 fn merge_forms(
     post: &crate::postings::Postings,
     forms: &[Form],
+    k1: f32,
     xacc: &mut [f32],
     bitmap: &mut [u64],
     mut visit: impl FnMut(usize, f32),
@@ -1522,8 +1540,9 @@ fn merge_forms(
             bits &= bits - 1;
             let x = std::mem::replace(&mut xacc[d], 0.0);
             if x > 0.0 {
-                visit(d, x);
-                entries.push((d as u32, x));
+                let sat = saturate(x, k1);
+                visit(d, sat);
+                entries.push((d as u32, sat));
             }
         }
     }

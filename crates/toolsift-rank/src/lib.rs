@@ -122,6 +122,17 @@
 //! term with several forms sums its pseudo-frequencies into a buffer that is all zeros
 //! between terms, so no per-document stamp is read or written).
 //!
+//! The index keeps what searches work out from it alone in a search cache, until its next
+//! update ([`IndexBuilder::search_cache_budget`], default 8 MiB, 0 = none;
+//! [`Index::search_cache_bytes`]): each query word's resolved forms and statistics, and for a
+//! word of many postings seen before, its merged list (each document once, with its
+//! pseudo-frequency summed over the forms and saturated). A search with cached words looks
+//! each up once, reads one list per word instead of its many slots, finds surviving
+//! candidates in it by binary search, and prunes with its exact bound. The cache never
+//! changes an answer: it holds what a search would compute, in the same `f32` bits, and the
+//! order in which terms are summed ignores it (property tests compare outcomes with and
+//! without it).
+//!
 //! A posting takes 12 bytes: document, pseudo-frequency, and the per-field term frequencies
 //! packed into 4 bytes (a side array holds only the rare rows that do not fit: fractional
 //! frequencies, or a word in several fields beyond the first three or more than 1,023 times

@@ -389,6 +389,14 @@ fn merged_lists_stay_within_budget_and_change_nothing() {
         assert_eq!(small.search(q, 5), none.search(q, 5), "{q}");
     }
     assert_eq!(small.search_cache_bytes(), 0);
+    // A stream of distinct words fills a small budget and no more.
+    let tight = build(4096);
+    for i in 0..400 {
+        let q = format!("list item{} word{i} lists", i % 13);
+        assert_eq!(tight.search(&q, 5), none.search(&q, 5), "{q}");
+        assert!(tight.search_cache_bytes() <= 4096);
+    }
+    assert!(tight.search_cache_bytes() > 2048, "the budget was used");
 }
 
 /// A word joined from a particle is never taken for a typo; typed as one word it may be. The

@@ -590,7 +590,7 @@ impl IndexBuilder {
 
     /// Abstain ([`Abstention::AllUnknown`](crate::Abstention::AllUnknown)) when none of the
     /// query's words occurs in the index by its own forms (the word, its same-stem and prefix
-    /// forms) and only [`Expander`](crate::Expander) forms match (default on).
+    /// forms) and only [`Expander`] forms match (default on).
     ///
     /// An expansion bridges an agent's word to an API's word; when not one word the user wrote
     /// occurs in any tool ("book a flight to Lisbon"), expansions alone give coincidences, not

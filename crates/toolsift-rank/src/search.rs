@@ -4,11 +4,13 @@
 //!
 //! Every query term has an upper bound on what it can add to any document's score:
 //! `qw · idf · sat(X)`, where `X` sums, over its forms, the relation weight times the largest
-//! pseudo-frequency of the form's terms (stored per term at every update). Terms are
-//! processed in decreasing order of that bound (MaxScore, term at a time):
+//! pseudo-frequency of the form's terms (stored per term at every update); a term with a
+//! merged list in the search cache ([`crate::cache`]) is bounded by the list's largest
+//! saturated sum instead, what a document really gets. Terms are processed in
+//! `score_order`, shortest postings first (MaxScore, term at a time):
 //!
-//! 1. While documents not seen yet could still reach the top k, a term's postings are all
-//!    walked and every document that matches it becomes a candidate.
+//! 1. While documents not seen yet could still reach the top k, a term's postings (or its
+//!    merged list) are all walked and every document that matches it becomes a candidate.
 //! 2. As soon as the bounds of the remaining terms add up to less than the k-th best
 //!    candidate's partial score among the candidates that already pass the gate (or than the
 //!    score floor), no new document can make it: the remaining terms only update the
@@ -929,7 +931,7 @@ impl Index {
             && let Some(reserved) = self.reserve_list(term)
         {
             // The first walk of a word worth a merged list builds it as it scores.
-            let k1 = self.config.k1;
+            let (k1, bitmap) = (self.config.k1, &mut bitmap[..n.div_ceil(64)]);
             let list = merge_forms(post, forms, k1, &mut xacc[..n], bitmap, |d, s| sc.add(d, s));
             *ncands = sc.ncands;
             let max = sc.max;
@@ -1046,7 +1048,8 @@ impl Index {
     fn merge(&self, s: &mut Scratch, term: &PTerm, forms: &[Form], reserved: usize) -> Arc<Merged> {
         let n = self.ids.len();
         let k1 = self.config.k1;
-        let list = merge_forms(&self.post, forms, k1, &mut s.xacc[..n], &mut s.bitmap, |_, _| {});
+        let bitmap = &mut s.bitmap[..n.div_ceil(64)];
+        let list = merge_forms(&self.post, forms, k1, &mut s.xacc[..n], bitmap, |_, _| {});
         self.keep_list(term, list, reserved)
     }
 
@@ -1364,7 +1367,8 @@ impl Index {
     fn search_with(&self, query: &str, limit: usize, prune: bool) -> Outcome {
         with_scratch(|s| {
             self.prepare(s, query);
-            // The exhaustive reference walks the forms themselves.
+            // The exhaustive reference reads no kept list: it sums the forms' postings itself
+            // (its first walk of a word may build the word's list as it does).
             if prune {
                 self.attach_lists(s);
             }

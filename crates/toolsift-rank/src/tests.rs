@@ -420,3 +420,49 @@ fn search_cache_tells_joined_words_from_typed_ones() {
     assert!(joined.terms().iter().all(|t| !t.corrected()), "{joined:?}");
     assert_eq!(joined, plain.search("sign in", 5));
 }
+
+/// Threads searching one index fill its cache concurrently; every answer is still the
+/// answer of an index without a cache.
+#[test]
+fn concurrent_searches_share_the_cache_and_agree() {
+    let words = ["list", "lists", "listing", "show", "get", "fetch", "read", "create"];
+    let docs: Vec<String> = (0..400)
+        .map(|i| format!("{} {} item{}", words[i % 8], words[(i / 8) % 8], i % 17))
+        .collect();
+    let build = |budget: usize| {
+        let mut ix = Index::builder()
+            .search_cache_budget(budget)
+            .expander(Arc::new(Synonyms))
+            .build()
+            .expect("valid");
+        ix.add(docs.iter().map(|d| Document::new().field("name", d.as_str()))).expect("fields");
+        ix.cache.min_postings = 1;
+        ix
+    };
+    let queries: Vec<String> = (0..60)
+        .map(|i| format!("{} item{} {}", words[i % 8], i % 17, words[(i / 3) % 8]))
+        .collect();
+    let plain = build(0);
+    let want: Vec<_> = queries.iter().map(|q| plain.search(q, 5)).collect();
+    let shared = Arc::new(build(DEFAULT_SEARCH_CACHE_BUDGET));
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            let (ix, queries) = (Arc::clone(&shared), queries.clone());
+            std::thread::spawn(move || {
+                // Each thread starts at another query, so words are first seen on all of them.
+                (0..3 * queries.len())
+                    .map(|i| {
+                        let q = (i + 15 * t) % queries.len();
+                        (q, ix.search(&queries[q], 5))
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    for handle in threads {
+        for (q, got) in handle.join().expect("no panic") {
+            assert_eq!(got, want[q], "{}", queries[q]);
+        }
+    }
+    assert!(shared.cache.lists() > 0);
+}

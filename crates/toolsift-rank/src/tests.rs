@@ -343,8 +343,20 @@ fn term_frequencies_pack_into_codes() {
     check_tf_code(&[0.0, 0.0, 0.0], false);
 }
 
-/// Merged lists: kept within the budget, counted by `heap_bytes`, dropped by an update and by
-/// a clone, and never changing an outcome.
+/// An index of one-field documents `docs`, with the test synonyms and a search cache of
+/// `budget` bytes.
+fn synonym_index(docs: &[String], budget: usize) -> Index {
+    let mut ix = Index::builder()
+        .search_cache_budget(budget)
+        .expander(Arc::new(Synonyms))
+        .build()
+        .expect("valid");
+    ix.add(docs.iter().map(|d| Document::new().field("name", d.as_str()))).expect("fields");
+    ix
+}
+
+/// The search cache: within its budget, counted by `search_cache_bytes` and not by
+/// `heap_bytes`, emptied by an update and by a clone, and never changing an outcome.
 #[test]
 fn merged_lists_stay_within_budget_and_change_nothing() {
     let words = ["list", "lists", "listing", "show", "get", "fetch", "read"];
@@ -353,15 +365,7 @@ fn merged_lists_stay_within_budget_and_change_nothing() {
             format!("{} {} item{}", words[i % words.len()], words[(i / 7) % words.len()], i % 13)
         })
         .collect();
-    let build = |budget: usize| {
-        let mut ix = Index::builder()
-            .search_cache_budget(budget)
-            .expander(Arc::new(Synonyms))
-            .build()
-            .expect("valid");
-        ix.add(docs.iter().map(|d| Document::new().field("name", d.as_str()))).expect("fields");
-        ix
-    };
+    let build = |budget: usize| synonym_index(&docs, budget);
     let queries = ["list item3", "show the listing", "fetch item7 lists", "get"];
     let none = build(0);
     let ix = build(DEFAULT_SEARCH_CACHE_BUDGET);
@@ -430,12 +434,7 @@ fn concurrent_searches_share_the_cache_and_agree() {
         .map(|i| format!("{} {} item{}", words[i % 8], words[(i / 8) % 8], i % 17))
         .collect();
     let build = |budget: usize| {
-        let mut ix = Index::builder()
-            .search_cache_budget(budget)
-            .expander(Arc::new(Synonyms))
-            .build()
-            .expect("valid");
-        ix.add(docs.iter().map(|d| Document::new().field("name", d.as_str()))).expect("fields");
+        let mut ix = synonym_index(&docs, budget);
         ix.cache.min_postings = 1;
         ix
     };

@@ -209,7 +209,9 @@ impl SearchCache {
     }
 
     /// Keeps `word` if the budget allows; returns the cached entry for its key (another
-    /// thread's, if it was first), or `None` if none is kept.
+    /// thread's, if it was first), or `None` if none is kept. Entries are keyed by the key's
+    /// hash: a word whose hash another word's entry already holds is not kept (rare; its
+    /// searches work it out every time, with the same result).
     pub(crate) fn insert_word(&self, word: Word, budget: usize) -> Option<Arc<Word>> {
         let h = fx_hash(&word.key);
         let size = word.bytes();

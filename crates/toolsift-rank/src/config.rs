@@ -641,15 +641,17 @@ impl IndexBuilder {
     /// A query word is many catalog words: itself, the other words of its stem, the words it
     /// is a prefix of, its expansions or its typo corrections (`look up` is twenty words and
     /// about 5,000 postings on 4,000 tools). The first search with a word works them out
-    /// and, for a word of many postings, sums their postings into one merged list (each
-    /// document once, with its pseudo-frequency summed over the forms); the index keeps
-    /// both. Later searches with the word look it up once, read one list instead of many,
-    /// find a surviving candidate in it by binary search, and bound the word's score by what
-    /// a document really gets from it.
+    /// and the index keeps them; the next search with a word of many postings (two slots or
+    /// more, 64 postings or more) also sums its postings into one merged list (each document
+    /// once, with its pseudo-frequency summed over the forms, saturated), kept too. Later
+    /// searches with the word look it up once, read one list instead of many, find a
+    /// surviving candidate in it by binary search, and bound the word's score by what a
+    /// document really gets from it.
     ///
     /// Results never depend on the cache: it holds what a search would compute, in the same
     /// `f32` bits, and a search that finds nothing there (the budget is spent) computes it.
-    /// Nothing more is kept once the budget is reached; every update empties the cache;
+    /// Nothing more is kept once the budget is reached; every update empties the cache, and
+    /// a clone of the index starts with an empty one;
     /// [`Index::search_cache_bytes`](crate::Index::search_cache_bytes) counts it.
     pub fn search_cache_budget(mut self, bytes: usize) -> IndexBuilder {
         self.config.search_cache_budget = bytes;

@@ -1342,6 +1342,35 @@ impl Index {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn matches_in_groups(&self, word: &str, groups: &[&str]) -> bool {
+        self.any_match_in_groups(word, groups, |_| true)
+    }
+
+    /// Whether `accept` takes some document of one of `groups` that matches `word`, as in
+    /// [`Index::matches_in_groups`]: the documents are offered in the order of the word's
+    /// forms, then of their postings, and the walk stops at the first one taken (a document
+    /// several forms match may be offered more than once).
+    ///
+    /// The `toolsift` facade asks this with a test on the tool behind each document: is there
+    /// a tool of the named service that both matches the word and does the kind of action
+    /// asked?
+    ///
+    /// ```
+    /// use toolsift_rank::{Document, Index};
+    /// let mut index = Index::builder().field("name", 1.0).build()?;
+    /// let ids = index.add([
+    ///     Document::new().field("name", "list branches").group("git"),
+    ///     Document::new().field("name", "delete branch").group("git"),
+    /// ])?;
+    /// assert!(index.any_match_in_groups("branch", &["git"], |d| d == ids[1]));
+    /// assert!(!index.any_match_in_groups("list", &["git"], |d| d == ids[1]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn any_match_in_groups(
+        &self,
+        word: &str,
+        groups: &[&str],
+        mut accept: impl FnMut(DocId) -> bool,
+    ) -> bool {
         let ids: Vec<u32> = self
             .group_names
             .iter()
@@ -1357,9 +1386,10 @@ impl Index {
             let q = &s.query;
             let Some(t) = q.terms.first() else { return false };
             q.forms(t).iter().any(|f| {
-                self.post.doc[self.post.range(f.start, f.end)]
-                    .iter()
-                    .any(|&d| self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g)))
+                self.post.doc[self.post.range(f.start, f.end)].iter().any(|&d| {
+                    self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g))
+                        && self.ids.get(d as usize).is_some_and(|&id| accept(DocId(id)))
+                })
             })
         })
     }

@@ -55,6 +55,21 @@ impl ActionSet {
             || (tool.writes_only() && query.reads_only())
     }
 
+    /// Whether a tool that does `tool` can do what a query asking for `query` wants, for the
+    /// known-services rule on a present service ([`Services::unoffered`]): the two do not
+    /// conflict, and when the query deletes, the tool deletes too or names no action. A query
+    /// that names no action is served by any tool.
+    ///
+    /// Stricter than [`ActionSet::conflicts`], which only demotes a hit that does the opposite:
+    /// a tool that creates or updates is not demoted for "delete the repository", but a service
+    /// none of whose tools deletes cannot do it.
+    ///
+    /// [`Services::unoffered`]: crate::services::Services::unoffered
+    pub(crate) fn serves(query: ActionSet, tool: ActionSet) -> bool {
+        !ActionSet::conflicts(query, tool)
+            && (!query.deletes() || tool.is_empty() || tool.deletes())
+    }
+
     /// What a tool does, from its original `name` and its `summary`.
     ///
     /// - The name: its first word that names an action, identifier parts taken one by one
@@ -129,20 +144,29 @@ impl ActionSet {
     ///   I uploaded", "what was posted" ask to read, and the upload or the post happened before;
     /// - negated words ("without deleting it", "don't send it yet");
     /// - `open` and `new` as adjectives ("tickets that are still open", "a new page").
-    pub(crate) fn of_query(actions: &Actions, terms: &[QueryTerm], query: &str) -> ActionSet {
+    ///
+    /// Also returns the index in `terms` of the first word counted: the word to name when the
+    /// query's action is not offered.
+    pub(crate) fn of_query(
+        actions: &Actions,
+        terms: &[QueryTerm],
+        query: &str,
+    ) -> (ActionSet, Option<usize>) {
         let mut context = negated_words(query);
         context.extend(state_words(query));
         let mut set = ActionSet::default();
-        for t in terms {
+        let mut first = None;
+        for (i, t) in terms.iter().enumerate() {
             if t.origin() != Origin::Bigram
                 && !is_past_tense(t.word(), t.stem())
                 && !context.iter().any(|n| n.eq_ignore_ascii_case(t.word()))
                 && let Some(action) = actions.action(t.stem())
             {
                 set.add(action);
+                first = first.or(Some(i));
             }
         }
-        set
+        (set, first)
     }
 }
 

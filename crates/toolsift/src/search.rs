@@ -16,7 +16,7 @@ use crate::fields::{FieldConfig, ToolText, tool_text};
 use crate::implied;
 use crate::names::{NameWords, QueryWords};
 use crate::results::{self, Hit, HitTool, SearchResults, WhyEmpty};
-use crate::services::{DEFAULT_SERVICES, Services, parse_services};
+use crate::services::{Asked, DEFAULT_SERVICES, Services, parse_services};
 
 /// The weight of the `details` field in the default ranking (the index's own default is 1.0).
 ///
@@ -566,8 +566,24 @@ impl ToolSearch {
                     .with_missing_services(missing),
             );
         }
+        // What the query asks to be done: for action agreement, and for the known-services
+        // rule on a named service that is present.
+        let (wants, first_action) = if (demote && !outcome.hits().is_empty()) || !scope.is_empty() {
+            ActionSet::of_query(&self.actions, outcome.terms(), query)
+        } else {
+            (ActionSet::default(), None)
+        };
+        let serves = |d: DocId| {
+            self.docs
+                .get(d.get() as usize)
+                .and_then(Option::as_ref)
+                .is_some_and(|tool| ActionSet::serves(wants, tool.actions()))
+        };
+        let asked = first_action
+            .and_then(|i| outcome.terms().get(i))
+            .map(|t| Asked { word: t.word(), serves: &serves });
         if let Some((service, word)) = (!exact)
-            .then(|| self.services.unoffered(query, &outcome, &named, &scope, &self.index))
+            .then(|| self.services.unoffered(query, &outcome, &named, &scope, &self.index, asked))
             .flatten()
         {
             return SearchResults::empty(
@@ -580,11 +596,7 @@ impl ToolSearch {
         if take > 0 {
             // The query's words once per search; each hit keeps a mask of the ones it matched.
             let words: Arc<[Box<str>]> = outcome.terms().iter().map(|t| t.word().into()).collect();
-            let wants = if demote {
-                ActionSet::of_query(&self.actions, outcome.terms(), query)
-            } else {
-                ActionSet::default()
-            };
+            let wants = if demote { wants } else { ActionSet::default() };
             // The tools the query names exactly come first, as the index put them: they are
             // what was asked for, and are neither demoted nor reordered.
             let named_exactly = hits.iter().take_while(|h| h.is_exact_key()).count();

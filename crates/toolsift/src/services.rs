@@ -21,7 +21,10 @@
 //! forms or lexicon expansions, by some tool of the servers that provide the named service;
 //! otherwise the search abstains with
 //! [`Abstention::NotOffered`](crate::Abstention::NotOffered). Words no tool name uses
-//! (paraphrase, filler) and words of identifiers (`temp_events`) are never judged.
+//! (paraphrase, filler) and words of identifiers (`temp_events`) are never judged. When the
+//! query asks for an action ("azure devops delete git repository"), those servers must also
+//! have a tool that does that kind of action and matches one of the query's tool words or
+//! misspelt catalog words; a deletion needs a tool that deletes.
 //!
 //! Both rules read a misspelt service name: a query word the index took for a typo
 //! ([`QueryTerm::corrected`]) names the service whose alias is one edit away and starts with
@@ -32,7 +35,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use toolsift_rank::{Index, Outcome, QueryTerm};
+use toolsift_rank::{DocId, Index, Outcome, QueryTerm};
 use toolsift_text::{Analyzer, Origin};
 
 /// The default list of known services: `data/services.txt`, one service per line (its aliases
@@ -393,9 +396,18 @@ impl Services {
     }
 
     /// For a query that names present services (`named`), whose servers are `scope`
-    /// ([`Services::servers_named`]): the query's most specific tool word (the highest-idf
-    /// whole word that is not a service name and occurs in some tool's `name` field), if none
-    /// of those servers' tools matches it. Returns the service word and the unmatched word.
+    /// ([`Services::servers_named`]), whether those servers lack what it asks. Returns the
+    /// service word and the word they do not answer:
+    ///
+    /// - the query's most specific tool word (the highest-idf whole word that is not a service
+    ///   name and occurs in some tool's `name` field), if none of those servers' tools
+    ///   matches it;
+    /// - else, when the query asks for an action (`asked`: its first action word, and whether
+    ///   a document's tool does that kind of action, [`ActionSet::serves`]), that action word,
+    ///   if no tool of those servers both does it and matches one of the query's tool words
+    ///   or the words the index took for a misspelling of a catalog word.
+    ///
+    /// [`ActionSet::serves`]: crate::actions::ActionSet::serves
     pub(crate) fn unoffered(
         &self,
         query: &str,
@@ -403,6 +415,7 @@ impl Services {
         named: &Named<'_>,
         scope: &[&str],
         index: &Index,
+        asked: Option<Asked<'_>>,
     ) -> Option<(String, String)> {
         let service_word =
             named.terms.iter().flatten().find(|(s, _)| self.is_present(*s))?.1.clone();
@@ -412,15 +425,22 @@ impl Services {
         let plain = request_words(query);
         let written_plain = |word: &str| plain.iter().any(|w| w.eq_ignore_ascii_case(word));
         let mut best: Option<(usize, &QueryTerm)> = None;
+        // The words an offered action must go with: the tool words, and the misspellings.
+        let mut judged: Vec<usize> = Vec::new();
         for (i, t) in outcome.terms().iter().enumerate() {
             if t.origin() != Origin::Whole
                 || t.df() == 0
                 || named.terms.get(i).is_some_and(Option::is_some)
-                || !self.name_stems.contains_key(t.stem())
-                || !written_plain(t.word())
             {
                 continue;
             }
+            if !self.name_stems.contains_key(t.stem()) || !written_plain(t.word()) {
+                if t.corrections().len() > 0 {
+                    judged.push(i);
+                }
+                continue;
+            }
+            judged.push(i);
             if best.is_none_or(|(_, b)| t.idf() > b.idf()) {
                 best = Some((i, t));
             }
@@ -432,8 +452,28 @@ impl Services {
         let offered =
             outcome.hits().iter().any(|h| h.matched().any(|m| m == i) && in_scope(h.doc()))
                 || index.matches_in_groups(term.word(), scope);
-        (!offered).then(|| (service_word.into_owned(), term.word().to_owned()))
+        if !offered {
+            return Some((service_word.into_owned(), term.word().to_owned()));
+        }
+        let asked = asked?;
+        // The same, for a tool that also does the action asked: a hit first, then the walks.
+        let served = outcome.hits().iter().any(|h| {
+            in_scope(h.doc()) && h.matched().any(|m| judged.contains(&m)) && (asked.serves)(h.doc())
+        }) || judged
+            .iter()
+            .filter_map(|&j| outcome.terms().get(j))
+            .any(|t| index.any_match_in_groups(t.word(), scope, |d| (asked.serves)(d)));
+        (!served).then(|| (service_word.into_owned(), asked.word.to_owned()))
     }
+}
+
+/// What a query asks to be done, for [`Services::unoffered`].
+#[derive(Clone, Copy)]
+pub(crate) struct Asked<'a> {
+    /// The query's first action word, named when no tool does the action.
+    pub(crate) word: &'a str,
+    /// Whether the tool of a document does the kind of action asked.
+    pub(crate) serves: &'a dyn Fn(DocId) -> bool,
 }
 
 #[cfg(test)]

@@ -169,6 +169,72 @@ fn a_present_service_without_the_action_says_so() {
 }
 
 #[test]
+fn a_present_service_that_never_does_the_action_asked_says_so() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server(
+        "circleci",
+        &[
+            ("rerun_workflow", "Rerun a workflow from its start."),
+            ("get_workflow", "Get the status of a workflow."),
+        ],
+    ));
+    catalog.add_server(server("gitlab", &[("remove_pipeline", "Remove a pipeline.")]));
+    let mut search = ToolSearch::new(catalog).expect("default settings");
+    // CircleCI's tools match `workflow`, but none of them deletes anything.
+    let query = "circleci delete the workflow";
+    let results = search.search(query, 10);
+    let why = results.why_empty().expect("refused");
+    assert_eq!(why.reason(), Abstention::NotOffered);
+    assert_eq!(why.not_offered(), Some(("circleci", "delete")));
+    // The kinds it does are answered: a write, and a read.
+    assert_eq!(
+        search.search("circleci rerun the workflow", 1).hits()[0].name(),
+        "mcp__circleci__rerun_workflow"
+    );
+    assert_eq!(
+        search.search("circleci show the workflow", 1).hits()[0].name(),
+        "mcp__circleci__get_workflow"
+    );
+    // And the deletion is, once a CircleCI tool deletes; as after a fresh build.
+    search
+        .replace_tools(
+            "circleci",
+            server(
+                "x",
+                &[
+                    ("rerun_workflow", "Rerun a workflow from its start."),
+                    ("get_workflow", "Get the status of a workflow."),
+                    ("remove_workflow", "Remove a workflow."),
+                ],
+            )
+            .tools,
+        )
+        .expect("valid update");
+    assert_eq!(search.search(query, 1).hits()[0].name(), "mcp__circleci__remove_workflow");
+    let fresh = ToolSearch::new(search.catalog().clone()).expect("default settings");
+    assert_eq!(fresh.search(query, 10), search.search(query, 10));
+}
+
+#[test]
+fn a_misspelt_word_can_carry_the_action_asked() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server(
+        "stripe",
+        &[
+            ("list_disputes", "List disputes."),
+            ("update_dispute", "Update a dispute with evidence and a response."),
+        ],
+    ));
+    catalog.add_server(server("forms", &[("get_response", "Get one form response.")]));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    // `response` is tool vocabulary and only a Stripe tool that writes matches it, while the
+    // query reads; the misspelt `disputes` is what a Stripe tool that reads matches.
+    let results = search.search("show the stripe dispustes that need a response", 5);
+    assert!(results.hits().iter().any(|h| h.name() == "mcp__stripe__list_disputes"), "{results:?}");
+    assert!(search.search("show the stripe reports that need a response", 5).is_empty());
+}
+
+#[test]
 fn the_rule_holds_after_updates() {
     let mut catalog = Catalog::new();
     catalog.add_server(server("circleci", &[("rerun_workflow", "Rerun a workflow.")]));

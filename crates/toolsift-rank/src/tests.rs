@@ -465,3 +465,145 @@ fn concurrent_searches_share_the_cache_and_agree() {
     }
     assert!(shared.cache.lists() > 0);
 }
+
+/// One word's postings, bit for bit: the word, its documents, their frequency rows, their
+/// pseudo-frequencies and the largest.
+type WordPostings = (String, Vec<u32>, Vec<Vec<u32>>, Vec<u32>, u32);
+
+/// What an index holds, bit for bit and keyed by text (term and stem ids, and the slots of
+/// words without documents, depend on the history): the words with postings in slot order,
+/// the stems with documents and their document frequencies, and the average field lengths.
+fn contents(ix: &Index) -> (Vec<WordPostings>, Vec<(String, u32)>, Vec<u32>) {
+    let nf = ix.config.fields.len();
+    let post = &ix.post;
+    let mut words = Vec::new();
+    for slot in 0..ix.vocab.slot_term.len() as u32 {
+        let r = post.range(slot, slot + 1);
+        if r.is_empty() {
+            assert_eq!(post.max_pf[slot as usize].to_bits(), 0, "slot {slot} without postings");
+            continue;
+        }
+        let rows = r
+            .clone()
+            .map(|i| {
+                let mut row = vec![0.0; nf];
+                post.tf_row(i, &mut row);
+                row.iter().map(|t| t.to_bits()).collect()
+            })
+            .collect();
+        words.push((
+            ix.vocab.slot_word(slot).to_owned(),
+            post.doc[r.clone()].to_vec(),
+            rows,
+            post.pf[r].iter().map(|p| p.to_bits()).collect(),
+            post.max_pf[slot as usize].to_bits(),
+        ));
+    }
+    let mut stems: Vec<(String, u32)> = (0..ix.vocab.stem.len())
+        .filter(|&s| ix.vocab.stem[s].df > 0)
+        .map(|s| (ix.vocab.stems.get(s as u32).to_owned(), ix.vocab.stem[s].df))
+        .collect();
+    stems.sort();
+    (words, stems, ix.avg.iter().map(|a| a.to_bits()).collect())
+}
+
+/// The arrays an update lays out are sized to fit, and `offsets` covers them.
+fn check_layout(ix: &Index) {
+    let post = &ix.post;
+    let n = post.doc.len();
+    assert_eq!((post.tf.len(), post.pf.len()), (n, n));
+    assert_eq!(post.offsets.len(), ix.vocab.slot_term.len() + 1);
+    assert_eq!(post.max_pf.len(), ix.vocab.slot_term.len());
+    assert_eq!(post.offsets.last().copied(), Some(n));
+    assert!(post.offsets.windows(2).all(|w| w[0] <= w[1]));
+    for v in [&post.doc, &post.tf] {
+        assert_eq!(v.capacity(), v.len());
+    }
+    assert_eq!(post.pf.capacity(), n);
+    assert_eq!(post.extra.capacity(), post.extra.len());
+}
+
+/// Adds, removals and group replacements leave exactly what a fresh build of the live
+/// documents holds: every pseudo-frequency and maximum to the bit, every stem document
+/// frequency. Part tokens weigh 0.5 and there is a fourth field, so that frequencies pack in
+/// all three ways (one field, three fields, spilled).
+#[test]
+fn updates_equal_a_fresh_build_bit_for_bit() {
+    const WORDS: &[&str] = &[
+        "list",
+        "lists",
+        "listing",
+        "issue",
+        "issues",
+        "getIssues",
+        "createIssue",
+        "repo",
+        "repos",
+        "repository",
+        "file",
+        "files",
+        "deleteFile",
+        "alpha",
+        "beta",
+        "gamma",
+    ];
+    const FIELDS: &[&str] = &["name", "summary", "details", "notes"];
+    let builder =
+        || Index::builder().field("notes", 0.7).origin_weight(toolsift_text::Origin::Part, 0.5);
+    // A small linear congruential generator: the same sequence on every run.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: usize| {
+        state =
+            state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) % n as u64) as usize
+    };
+    // A document as (field, text) pairs and a group.
+    type Spec = (Vec<(usize, String)>, usize);
+    let spec = |next: &mut dyn FnMut(usize) -> usize| -> Spec {
+        let fields = (0..1 + next(4))
+            .map(|_| {
+                let words: Vec<&str> = (0..1 + next(6)).map(|_| WORDS[next(WORDS.len())]).collect();
+                (next(FIELDS.len()), words.join(" "))
+            })
+            .collect();
+        (fields, next(3))
+    };
+    let document = |s: &Spec| {
+        s.0.iter()
+            .fold(Document::new(), |d, (f, t)| d.field(FIELDS[*f], t.clone()))
+            .group(["g0", "g1", "g2"][s.1])
+    };
+    let mut ix = builder().build().expect("config");
+    // The live documents in order, with their ids.
+    let mut live: Vec<(crate::DocId, Spec)> = Vec::new();
+    for round in 0..60 {
+        match next(4) {
+            0 | 1 => {
+                let specs: Vec<Spec> = (0..1 + next(6)).map(|_| spec(&mut next)).collect();
+                let ids = ix.add(specs.iter().map(document)).expect("fields");
+                live.extend(ids.into_iter().zip(specs));
+            }
+            2 if !live.is_empty() => {
+                let gone: Vec<crate::DocId> =
+                    (0..1 + next(3)).map(|_| live[next(live.len())].0).collect();
+                ix.remove(&gone);
+                live.retain(|(id, _)| !gone.contains(id));
+            }
+            _ => {
+                let g = next(3);
+                let specs: Vec<Spec> = (0..next(5)).map(|_| (spec(&mut next).0, g)).collect();
+                let group = ["g0", "g1", "g2"][g];
+                let ids = ix.replace_group(group, specs.iter().map(document)).expect("fields");
+                live.retain(|(_, s)| s.1 != g);
+                live.extend(ids.into_iter().zip(specs));
+            }
+        }
+        let mut fresh = builder().build().expect("config");
+        fresh.add(live.iter().map(|(_, s)| document(s))).expect("fields");
+        check_layout(&ix);
+        check_layout(&fresh);
+        assert_eq!(contents(&ix), contents(&fresh), "round {round}");
+    }
+    // The frequencies did pack in every way.
+    assert!(!ix.post.extra.is_empty(), "no spilled frequencies");
+}

@@ -6,7 +6,7 @@ use crate::document::{DocId, Document};
 use crate::error::{Error, ErrorKind};
 use crate::expand::Expander;
 use crate::keys::KeyTable;
-use crate::postings::{Postings, copy_code, encode, pseudo_frequency};
+use crate::postings::{Postings, encode, shift_code};
 use crate::vocab::{Vocab, fx_hash};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -800,7 +800,10 @@ impl Index {
             order[fill[s] as usize] = i as u32;
             fill[s] += 1;
         }
-        let old = std::mem::take(&mut self.post);
+        let mut old = std::mem::take(&mut self.post);
+        if let Some(rm) = remap {
+            old.renumber(rm);
+        }
         // Staged frequencies as codes (the callers that stage `tf` rows are encoded here).
         let (codes, staged_extra) = if staged.code.len() == staged.term.len() {
             (staged.code, staged.extra)
@@ -810,74 +813,66 @@ impl Index {
                 staged.tf.chunks_exact(nf.max(1)).map(|row| encode(row, &mut extra)).collect();
             (codes, extra)
         };
-        // One pass in slot order: each slot's old postings (renumbered, dropped where `remap`
-        // says so) then its staged ones, each with its pseudo-frequency from the new factors,
-        // and the slot's largest (pseudo-frequencies are never NaN, so `>` keeps what
-        // `f32::max` would). Written by position `w` into arrays of the largest possible
-        // size, then truncated.
-        let total = old.doc.len() + staged.term.len();
-        let mut doc = vec![0u32; total];
-        let mut tf = vec![0u32; total];
-        let mut pf = vec![0f32; total];
-        let mut extra = Vec::new();
+        // The spilled frequencies of old and staged codes in one array: the staged ones after
+        // the old ones, their codes shifted to match as they are laid out.
+        let mut spilled = std::mem::take(&mut old.extra);
+        let shift = spilled.len();
+        spilled.extend_from_slice(&staged_extra);
+        // The layout, in slot order: each slot's old postings then its staged ones. Old terms
+        // keep their order in the slot order (it sorts terms by stem and word), so the old
+        // postings keep theirs: each slot starts where its old postings start (a new term's,
+        // none, where the previous slot's end) plus the staged postings of the slots before.
+        let old_len = old.doc.len();
         let mut offsets = Vec::with_capacity(nslots + 1);
-        let mut max_pf = Vec::with_capacity(nslots);
-        let mut w = 0;
-        offsets.push(0);
-        for (slot, &t) in vocab.slot_term.iter().enumerate() {
-            let mut max = 0f32;
+        let mut old_end = 0;
+        for (slot, (&t, &b)) in vocab.slot_term.iter().zip(&bucket).enumerate() {
             let old_slot = match &old_slots {
                 Some(o) => o.get(t as usize).copied(),
                 None => Some(slot as u32),
             };
-            if let Some(os) = old_slot {
-                let r = old.range(os, os + 1);
-                for (&od, &code) in old.doc[r.clone()].iter().zip(&old.tf[r]) {
-                    let d = match remap {
-                        Some(rm) => rm.get(od as usize).copied().unwrap_or(u32::MAX),
-                        None => od,
-                    };
-                    if d == u32::MAX {
-                        continue;
-                    }
-                    let code = copy_code(code, &old.extra, &mut extra);
-                    let p = pseudo_frequency(code, &extra, &factor, d as usize * nf);
-                    if p > max {
-                        max = p;
-                    }
-                    doc[w] = d;
-                    tf[w] = code;
-                    pf[w] = p;
-                    w += 1;
+            let old_start = match old_slot {
+                Some(os) => {
+                    let r = old.range(os, os + 1);
+                    old_end = r.end;
+                    r.start
                 }
-            }
-            for &i in &order[bucket[slot] as usize..bucket[slot + 1] as usize] {
-                let i = i as usize;
-                let d = staged.doc[i];
-                let code = copy_code(codes[i], &staged_extra, &mut extra);
-                let p = pseudo_frequency(code, &extra, &factor, d as usize * nf);
-                if p > max {
-                    max = p;
-                }
-                doc[w] = d;
-                tf[w] = code;
-                pf[w] = p;
-                w += 1;
-            }
-            offsets.push(w);
-            max_pf.push(max);
+                None => old_end,
+            };
+            offsets.push(old_start + b as usize);
         }
-        doc.truncate(w);
-        tf.truncate(w);
-        pf.truncate(w);
-        if w < total {
-            doc.shrink_to_fit();
-            tf.shrink_to_fit();
-            pf.shrink_to_fit();
+        offsets.push(old_len + staged.term.len());
+        // The old postings go over in runs, from one slot with staged postings to the next,
+        // into arrays of the final size (nothing zeroed first).
+        let total = old_len + staged.term.len();
+        let mut doc: Vec<u32> = Vec::with_capacity(total);
+        let mut tf: Vec<u32> = Vec::with_capacity(total);
+        let mut copied = 0;
+        for (w, &end) in bucket.windows(2).zip(offsets.iter().skip(1)) {
+            let Some(mine) = order.get(w[0] as usize..w[1] as usize).filter(|m| !m.is_empty())
+            else {
+                continue;
+            };
+            // The end of this slot's old postings.
+            let old_end = end.saturating_sub(w[1] as usize);
+            if old_end > copied {
+                doc.extend_from_slice(old.doc.get(copied..old_end).unwrap_or_default());
+                tf.extend_from_slice(old.tf.get(copied..old_end).unwrap_or_default());
+                copied = old_end;
+            }
+            doc.extend(mine.iter().map(|&i| staged.doc.get(i as usize).copied().unwrap_or(0)));
+            tf.extend(
+                mine.iter().map(|&i| codes.get(i as usize).map_or(0, |&c| shift_code(c, shift))),
+            );
         }
-        extra.shrink_to_fit();
-        let post = Postings { offsets, doc, pf, tf, extra, max_pf };
-        self.post = post;
+        doc.extend_from_slice(old.doc.get(copied..).unwrap_or_default());
+        tf.extend_from_slice(old.tf.get(copied..).unwrap_or_default());
+        // Full already, unless the staged postings were inconsistent.
+        doc.shrink_to_fit();
+        tf.shrink_to_fit();
+        // The old pseudo-frequencies' array holds the new ones.
+        let pf = std::mem::take(&mut old.pf);
+        drop(old);
+        self.post = Postings::scored(offsets, doc, tf, pf, &spilled, &factor, nf);
         // Stem document frequencies: the union of the documents of the stem's slots.
         let mut seen = vec![u32::MAX; n];
         for s in 0..self.vocab.stem.len() {

@@ -73,6 +73,83 @@ impl Postings {
         });
     }
 
+    /// Renumbers the documents by `remap` (old ordinal → new), dropping the postings of the
+    /// documents it maps to `u32::MAX` (or does not map), in place: one pass over the
+    /// postings, writing each kept one at or before where it was read, then one over the
+    /// slots. The pseudo-frequencies are left as they were, for [`Postings::scored`].
+    pub(crate) fn renumber(&mut self, remap: &[u32]) {
+        // Positions of the dropped postings, ascending: few, as an update removes a group.
+        let mut dropped = Vec::new();
+        let mut w = 0;
+        let n = self.doc.len().min(self.tf.len());
+        for r in 0..n {
+            let (Some(&od), Some(&code)) = (self.doc.get(r), self.tf.get(r)) else { break };
+            let d = remap.get(od as usize).copied().unwrap_or(u32::MAX);
+            if d == u32::MAX {
+                note_dropped(&mut dropped, r);
+                continue;
+            }
+            if let (Some(dw), Some(tw)) = (self.doc.get_mut(w), self.tf.get_mut(w)) {
+                *dw = d;
+                *tw = code;
+            }
+            w += 1;
+        }
+        self.doc.truncate(w);
+        self.tf.truncate(w);
+        // Each offset moves back by the postings dropped before it.
+        let mut before = 0;
+        for off in &mut self.offsets {
+            while dropped.get(before).is_some_and(|&p| p < *off) {
+                before += 1;
+            }
+            *off -= before;
+        }
+    }
+
+    /// Postings laid out as `offsets`, `doc` and `tf` (whose spilled frequencies are in
+    /// `spilled`), with every pseudo-frequency worked out from the field factors (`nf` per
+    /// document) and each slot's largest. `pf` is an allocation to reuse: its contents are
+    /// overwritten.
+    ///
+    /// The spilled frequencies are copied in posting order into an array of their own first
+    /// (seldom any), so that the pass over the postings only reads.
+    pub(crate) fn scored(
+        offsets: Vec<usize>,
+        doc: Vec<u32>,
+        mut tf: Vec<u32>,
+        mut pf: Vec<f32>,
+        spilled: &[u32],
+        factor: &[f32],
+        nf: usize,
+    ) -> Postings {
+        let mut extra = Vec::new();
+        if !spilled.is_empty() {
+            for code in &mut tf {
+                *code = copy_code(*code, spilled, &mut extra);
+            }
+            extra.shrink_to_fit();
+        }
+        let n = doc.len().min(tf.len());
+        // Only the added tail is zeroed; every value is overwritten below.
+        pf.truncate(n);
+        pf.reserve_exact(n - pf.len());
+        pf.resize(n, 0.0);
+        pf.shrink_to_fit();
+        let mut max_pf = Vec::with_capacity(offsets.len().saturating_sub(1));
+        for w in offsets.windows(2) {
+            let r = w[0]..w[1];
+            let max = match (doc.get(r.clone()), tf.get(r.clone()), pf.get_mut(r)) {
+                (Some(docs), Some(codes), Some(out)) => {
+                    score_slot(docs, codes, out, &extra, factor, nf)
+                }
+                _ => 0.0,
+            };
+            max_pf.push(max);
+        }
+        Postings { offsets, doc, pf, tf, extra, max_pf }
+    }
+
     pub(crate) fn heap_bytes(&self) -> usize {
         8 * self.offsets.capacity()
             + 4 * (self.doc.capacity()
@@ -81,6 +158,36 @@ impl Postings {
                 + self.extra.capacity()
                 + self.max_pf.capacity())
     }
+}
+
+/// Records that the posting at `r` was dropped: out of line, as it seldom happens.
+#[cold]
+#[inline(never)]
+fn note_dropped(dropped: &mut Vec<usize>, r: usize) {
+    dropped.push(r);
+}
+
+/// Writes the pseudo-frequencies of one slot's postings (`docs`, `codes`) into `out`, returning
+/// the largest (pseudo-frequencies are never NaN, so `>` keeps what `f32::max` would). Out of
+/// line, so that the loop keeps its few values in registers.
+#[inline(never)]
+fn score_slot(
+    docs: &[u32],
+    codes: &[u32],
+    out: &mut [f32],
+    extra: &[u32],
+    factor: &[f32],
+    nf: usize,
+) -> f32 {
+    let mut max = 0f32;
+    for ((&d, &code), out) in docs.iter().zip(codes).zip(out) {
+        let p = pseudo_frequency(code, extra, factor, d as usize * nf);
+        if p > max {
+            max = p;
+        }
+        *out = p;
+    }
+    max
 }
 
 /// Whether `t` is an integer in `1..=max` (`max` at most 2^24, where every integer is exact).
@@ -165,15 +272,27 @@ pub(crate) fn decode(code: u32, extra: &[u32], mut f: impl FnMut(usize, f32)) {
 /// Copies a code's spilled frequencies from `from` to `to`, returning the new code.
 #[inline]
 pub(crate) fn copy_code(code: u32, from: &[u32], to: &mut Vec<u32>) -> u32 {
-    if code & EXTRA == 0 {
-        return code;
-    }
+    if code & EXTRA == 0 { code } else { copy_spilled(code, from, to) }
+}
+
+/// [`copy_code`] for a code that spilled.
+#[cold]
+fn copy_spilled(code: u32, from: &[u32], to: &mut Vec<u32>) -> u32 {
     let at = (code & !EXTRA) as usize;
     let mask = from.get(at).copied().unwrap_or(0);
     let len = 1 + mask.count_ones() as usize;
     let new = to.len() as u32 & !EXTRA;
     to.extend_from_slice(from.get(at..at + len).unwrap_or(&[0]));
     EXTRA | new
+}
+
+/// A code whose spilled frequencies move `by` places further into their array.
+#[inline]
+pub(crate) fn shift_code(code: u32, by: usize) -> u32 {
+    if code & EXTRA == 0 {
+        return code;
+    }
+    EXTRA | ((code & !EXTRA) as usize + by) as u32 & !EXTRA
 }
 
 /// `Σ_f tf_f · factor[at + f]` over the fields with a nonzero tf, in field order: the same

@@ -300,6 +300,98 @@ pub(crate) fn field_norm(b: f32, len: f32, avg: f32) -> f32 {
     if avg > 0.0 { 1.0 - b + b * len / avg } else { 1.0 }
 }
 
+/// Takes the documents of dropped postings, (slot, document) pairs in slot order, out of
+/// their stems' document frequencies; `docs` bounds the documents. Only these documents
+/// change the counts, which stay exact: the same as counting every stem afresh.
+///
+/// A stem's slots are contiguous, so its dropped postings are one run; `seen` holds, per
+/// document, the last run that counted it.
+fn drop_stem_df(vocab: &mut Vocab, dropped: &[(u32, u32)], docs: usize) {
+    if dropped.is_empty() {
+        return;
+    }
+    let stem_of = |slot: u32| {
+        vocab.slot_term.get(slot as usize).and_then(|&t| vocab.term_stem.get(t as usize)).copied()
+    };
+    let mut seen = vec![u32::MAX; docs];
+    let mut counts = Vec::new();
+    for (run, postings) in dropped.chunk_by(|a, b| stem_of(a.0) == stem_of(b.0)).enumerate() {
+        let Some(stem) = postings.first().and_then(|&(slot, _)| stem_of(slot)) else { continue };
+        let mut count = 0u32;
+        for &(_, d) in postings {
+            if let Some(last) = seen.get_mut(d as usize)
+                && *last != run as u32
+            {
+                *last = run as u32;
+                count += 1;
+            }
+        }
+        counts.push((stem, count));
+    }
+    for (stem, count) in counts {
+        if let Some(entry) = vocab.stem.get_mut(stem as usize) {
+            entry.df = entry.df.saturating_sub(count);
+        }
+    }
+}
+
+/// Adds the documents of the staged postings to their stems' document frequencies, given
+/// `post` laid out with them (each slot's staged postings last) and `bucket`, where the
+/// staged postings of slot `s` are `bucket[s]..bucket[s + 1]`; `docs` bounds the documents.
+/// Only these documents change the counts, which stay exact: the same as counting every stem
+/// afresh.
+///
+/// A slot's postings are of distinct documents, so a stem of one slot counts them all; a
+/// stem of several counts each document once, `seen` holding per document the last stem (by
+/// rank) that counted it.
+#[inline(never)]
+fn add_stem_df(vocab: &mut Vocab, post: &Postings, bucket: &[u32], docs: usize) {
+    if bucket.last().is_none_or(|&b| b == 0) {
+        return;
+    }
+    let staged = |slot: usize| match (bucket.get(slot), bucket.get(slot + 1)) {
+        (Some(&a), Some(&b)) => b.saturating_sub(a),
+        _ => 0,
+    };
+    let mut seen: Vec<u32> = Vec::new();
+    for (rank, w) in vocab.rank_slot.windows(2).enumerate() {
+        // The stem's staged postings.
+        let count = match (bucket.get(w[0] as usize), bucket.get(w[1] as usize)) {
+            (Some(&a), Some(&b)) => b.saturating_sub(a),
+            _ => 0,
+        };
+        if count == 0 {
+            continue;
+        }
+        let count = if w[1] - w[0] <= 1 {
+            count
+        } else {
+            if seen.is_empty() {
+                seen = vec![u32::MAX; docs];
+            }
+            let mut count = 0;
+            for slot in w[0] as usize..w[1] as usize {
+                let end = post.offsets.get(slot + 1).copied().unwrap_or(0);
+                let start = end.saturating_sub(staged(slot) as usize);
+                for &d in post.doc.get(start..end).unwrap_or_default() {
+                    if let Some(last) = seen.get_mut(d as usize)
+                        && *last != rank as u32
+                    {
+                        *last = rank as u32;
+                        count += 1;
+                    }
+                }
+            }
+            count
+        };
+        if let Some(&s) = vocab.sorted_stems.get(rank)
+            && let Some(entry) = vocab.stem.get_mut(s as usize)
+        {
+            entry.df = entry.df.saturating_add(count);
+        }
+    }
+}
+
 impl Index {
     /// A builder with the default configuration.
     pub fn builder() -> IndexBuilder {
@@ -752,11 +844,11 @@ impl Index {
         remap
     }
 
-    /// Recomputes the statistics (averages, stem document frequencies) and lays the postings
-    /// out again in slot order: the old ones (renumbered by `remap`, dropped where it says
-    /// `u32::MAX`) then the `staged` ones, each with its pseudo-frequency recomputed. The
-    /// result depends only on the live documents and their order, never on the history of
-    /// updates.
+    /// Recomputes the statistics (averages; the stem document frequencies, exact counts, move
+    /// by the dropped and staged documents) and lays the postings out again in slot order:
+    /// the old ones (renumbered by `remap`, dropped where it says `u32::MAX`) then the
+    /// `staged` ones, each with its pseudo-frequency recomputed. The result depends only on
+    /// the live documents and their order, never on the history of updates.
     pub(crate) fn rebuild(&mut self, remap: Option<&[u32]>, staged: Staged) {
         self.cache.clear();
         let nf = self.config.fields.len();
@@ -774,6 +866,13 @@ impl Index {
             for ((spec, &len), &avg) in self.config.fields.iter().zip(row).zip(&self.avg) {
                 factor.push(spec.weight() / field_norm(spec.b(), len, avg));
             }
+        }
+        // The old postings renumbered, and the stem document frequencies without the dropped
+        // ones: their stems come from the slot order before this update.
+        let mut old = std::mem::take(&mut self.post);
+        if let Some(rm) = remap {
+            let dropped = old.renumber(rm);
+            drop_stem_df(&mut self.vocab, &dropped, rm.len());
         }
         // The new slot order; `old_slot` maps a term to its slot before this update.
         let old_slots = if self.vocab.has_pending() {
@@ -799,10 +898,6 @@ impl Index {
             let s = vocab.term_slot[t as usize] as usize;
             order[fill[s] as usize] = i as u32;
             fill[s] += 1;
-        }
-        let mut old = std::mem::take(&mut self.post);
-        if let Some(rm) = remap {
-            old.renumber(rm);
         }
         // Staged frequencies as codes (the callers that stage `tf` rows are encoded here).
         let (codes, staged_extra) = if staged.code.len() == staged.term.len() {
@@ -873,24 +968,7 @@ impl Index {
         let pf = std::mem::take(&mut old.pf);
         drop(old);
         self.post = Postings::scored(offsets, doc, tf, pf, &spilled, &factor, nf);
-        // Stem document frequencies: the union of the documents of the stem's slots.
-        let mut seen = vec![u32::MAX; n];
-        for s in 0..self.vocab.stem.len() {
-            let (a, b) = self.vocab.stem_slots(s as u32);
-            let range = self.post.range(a, b);
-            self.vocab.stem[s].df = if b - a <= 1 {
-                range.len() as u32
-            } else {
-                let mut df = 0;
-                for &d in &self.post.doc[range] {
-                    if seen[d as usize] != s as u32 {
-                        seen[d as usize] = s as u32;
-                        df += 1;
-                    }
-                }
-                df
-            };
-        }
+        add_stem_df(&mut self.vocab, &self.post, &bucket, n);
     }
 }
 

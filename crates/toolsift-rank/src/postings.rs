@@ -77,8 +77,11 @@ impl Postings {
     /// documents it maps to `u32::MAX` (or does not map), in place: one pass over the
     /// postings, writing each kept one at or before where it was read, then one over the
     /// slots. The pseudo-frequencies are left as they were, for [`Postings::scored`].
-    pub(crate) fn renumber(&mut self, remap: &[u32]) {
-        // Positions of the dropped postings, ascending: few, as an update removes a group.
+    ///
+    /// Returns the dropped postings as (slot, old ordinal) pairs, in slot order.
+    pub(crate) fn renumber(&mut self, remap: &[u32]) -> Vec<(u32, u32)> {
+        // The dropped postings' positions (ascending) and documents: few, as an update
+        // removes a group.
         let mut dropped = Vec::new();
         let mut w = 0;
         let n = self.doc.len().min(self.tf.len());
@@ -86,7 +89,7 @@ impl Postings {
             let (Some(&od), Some(&code)) = (self.doc.get(r), self.tf.get(r)) else { break };
             let d = remap.get(od as usize).copied().unwrap_or(u32::MAX);
             if d == u32::MAX {
-                note_dropped(&mut dropped, r);
+                note_dropped(&mut dropped, r, od);
                 continue;
             }
             if let (Some(dw), Some(tw)) = (self.doc.get_mut(w), self.tf.get_mut(w)) {
@@ -97,14 +100,18 @@ impl Postings {
         }
         self.doc.truncate(w);
         self.tf.truncate(w);
-        // Each offset moves back by the postings dropped before it.
-        let mut before = 0;
-        for off in &mut self.offsets {
-            while dropped.get(before).is_some_and(|&p| p < *off) {
-                before += 1;
+        // Each offset moves back by the postings dropped before it; a dropped posting before
+        // the start of slot `s` and not before the start of `s - 1` is in `s - 1`.
+        let mut gone = Vec::with_capacity(dropped.len());
+        for (slot, off) in self.offsets.iter_mut().enumerate() {
+            while let Some(&(p, od)) = dropped.get(gone.len())
+                && p < *off
+            {
+                gone.push((slot.saturating_sub(1) as u32, od));
             }
-            *off -= before;
+            *off -= gone.len();
         }
+        gone
     }
 
     /// Postings laid out as `offsets`, `doc` and `tf` (whose spilled frequencies are in
@@ -160,11 +167,12 @@ impl Postings {
     }
 }
 
-/// Records that the posting at `r` was dropped: out of line, as it seldom happens.
+/// Records that the posting at `r`, of document `od`, was dropped: out of line, as it
+/// seldom happens.
 #[cold]
 #[inline(never)]
-fn note_dropped(dropped: &mut Vec<usize>, r: usize) {
-    dropped.push(r);
+fn note_dropped(dropped: &mut Vec<(usize, u32)>, r: usize, od: u32) {
+    dropped.push((r, od));
 }
 
 /// Writes the pseudo-frequencies of one slot's postings (`docs`, `codes`) into `out`, returning

@@ -75,28 +75,31 @@ impl Postings {
 
     /// Renumbers the documents by `remap` (old ordinal → new), dropping the postings of the
     /// documents it maps to `u32::MAX` (or does not map), in place: one pass over the
-    /// postings, writing each kept one at or before where it was read, then one over the
-    /// slots. The pseudo-frequencies are left as they were, for [`Postings::scored`].
+    /// documents, then the runs of kept postings between dropped ones move back (each by the
+    /// postings dropped before it), then one pass over the slots. The pseudo-frequencies are
+    /// left as they were, for [`Postings::scored`].
     ///
     /// Returns the dropped postings as (slot, old ordinal) pairs, in slot order.
     pub(crate) fn renumber(&mut self, remap: &[u32]) -> Vec<(u32, u32)> {
         // The dropped postings' positions (ascending) and documents: few, as an update
         // removes a group.
         let mut dropped = Vec::new();
-        let mut w = 0;
+        for (r, d) in self.doc.iter_mut().enumerate() {
+            let new = remap.get(*d as usize).copied().unwrap_or(u32::MAX);
+            if new == u32::MAX {
+                note_dropped(&mut dropped, r, *d);
+            }
+            *d = new;
+        }
         let n = self.doc.len().min(self.tf.len());
-        for r in 0..n {
-            let (Some(&od), Some(&code)) = (self.doc.get(r), self.tf.get(r)) else { break };
-            let d = remap.get(od as usize).copied().unwrap_or(u32::MAX);
-            if d == u32::MAX {
-                note_dropped(&mut dropped, r, od);
-                continue;
+        let mut w = dropped.first().map_or(n, |&(p, _)| p);
+        for (k, &(p, _)) in dropped.iter().enumerate() {
+            let end = dropped.get(k + 1).map_or(n, |&(q, _)| q);
+            if p + 1 < end && end <= n {
+                self.doc.copy_within(p + 1..end, w);
+                self.tf.copy_within(p + 1..end, w);
+                w += end - (p + 1);
             }
-            if let (Some(dw), Some(tw)) = (self.doc.get_mut(w), self.tf.get_mut(w)) {
-                *dw = d;
-                *tw = code;
-            }
-            w += 1;
         }
         self.doc.truncate(w);
         self.tf.truncate(w);
@@ -148,7 +151,7 @@ impl Postings {
             let r = w[0]..w[1];
             let max = match (doc.get(r.clone()), tf.get(r.clone()), pf.get_mut(r)) {
                 (Some(docs), Some(codes), Some(out)) => {
-                    score_slot(docs, codes, out, &extra, factor, nf)
+                    score_slot(factor, nf, docs, codes, out, &extra)
                 }
                 _ => 0.0,
             };
@@ -177,15 +180,16 @@ fn note_dropped(dropped: &mut Vec<(usize, u32)>, r: usize, od: u32) {
 
 /// Writes the pseudo-frequencies of one slot's postings (`docs`, `codes`) into `out`, returning
 /// the largest (pseudo-frequencies are never NaN, so `>` keeps what `f32::max` would). Out of
-/// line, so that the loop keeps its few values in registers.
+/// line, so that the loop keeps its few values in registers (what it reads per posting comes
+/// first, in argument registers).
 #[inline(never)]
 fn score_slot(
+    factor: &[f32],
+    nf: usize,
     docs: &[u32],
     codes: &[u32],
     out: &mut [f32],
     extra: &[u32],
-    factor: &[f32],
-    nf: usize,
 ) -> f32 {
     let mut max = 0f32;
     for ((&d, &code), out) in docs.iter().zip(codes).zip(out) {

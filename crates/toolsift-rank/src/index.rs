@@ -860,13 +860,14 @@ impl Index {
             }
         }
         self.avg = sums.iter().map(|&s| if n > 0 { (s / n as f64) as f32 } else { 0.0 }).collect();
-        // factor[o * nf + f] = w_f / (1 − b_f + b_f · len / avg_f)
-        let mut factor = Vec::with_capacity(n * nf);
-        for row in self.lens.chunks_exact(nf) {
-            for ((spec, &len), &avg) in self.config.fields.iter().zip(row).zip(&self.avg) {
-                factor.push(spec.weight() / field_norm(spec.b(), len, avg));
-            }
-        }
+        // factor[o * nf + f] = w_f / (1 − b_f + b_f · len / avg_f), each field's constants
+        // taken out of the loop (`lens` holds `nf` lengths per document).
+        let fields: Vec<(f32, f32, f32)> = (self.config.fields.iter().zip(&self.avg))
+            .map(|(spec, &avg)| (spec.weight(), spec.b(), avg))
+            .collect();
+        let factor: Vec<f32> = (self.lens.iter().zip(fields.iter().cycle()))
+            .map(|(&len, &(w, b, avg))| w / field_norm(b, len, avg))
+            .collect();
         // The old postings renumbered, and the stem document frequencies without the dropped
         // ones: their stems come from the slot order before this update.
         let mut old = std::mem::take(&mut self.post);
@@ -919,23 +920,33 @@ impl Index {
         // none, where the previous slot's end) plus the staged postings of the slots before.
         let old_len = old.doc.len();
         let mut offsets = Vec::with_capacity(nslots + 1);
-        let mut old_end = 0;
-        for (slot, (&t, &b)) in vocab.slot_term.iter().zip(&bucket).enumerate() {
-            let old_slot = match &old_slots {
-                Some(o) => o.get(t as usize).copied(),
-                None => Some(slot as u32),
-            };
-            let old_start = match old_slot {
-                Some(os) => {
-                    let r = old.range(os, os + 1);
-                    old_end = r.end;
-                    r.start
+        match &old_slots {
+            // The slots of before, one to one: a sum of two arrays.
+            None if old.offsets.len() == nslots + 1 => {
+                offsets.extend(old.offsets.iter().zip(&bucket).map(|(&o, &b)| o + b as usize));
+            }
+            // No old postings (a first batch): the staged ones alone.
+            _ if old_len == 0 => offsets.extend(bucket.iter().map(|&b| b as usize)),
+            _ => {
+                let mut old_end = 0;
+                for (slot, (&t, &b)) in vocab.slot_term.iter().zip(&bucket).enumerate() {
+                    let old_slot = match &old_slots {
+                        Some(o) => o.get(t as usize).copied(),
+                        None => Some(slot as u32),
+                    };
+                    let old_start = match old_slot {
+                        Some(os) => {
+                            let r = old.range(os, os + 1);
+                            old_end = r.end;
+                            r.start
+                        }
+                        None => old_end,
+                    };
+                    offsets.push(old_start + b as usize);
                 }
-                None => old_end,
-            };
-            offsets.push(old_start + b as usize);
+                offsets.push(old_len + staged.term.len());
+            }
         }
-        offsets.push(old_len + staged.term.len());
         // The old postings go over in runs, from one slot with staged postings to the next,
         // into arrays of the final size (nothing zeroed first).
         let total = old_len + staged.term.len();

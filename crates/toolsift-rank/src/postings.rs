@@ -146,17 +146,7 @@ impl Postings {
         pf.reserve_exact(n - pf.len());
         pf.resize(n, 0.0);
         pf.shrink_to_fit();
-        let mut max_pf = Vec::with_capacity(offsets.len().saturating_sub(1));
-        for w in offsets.windows(2) {
-            let r = w[0]..w[1];
-            let max = match (doc.get(r.clone()), tf.get(r.clone()), pf.get_mut(r)) {
-                (Some(docs), Some(codes), Some(out)) => {
-                    score_slot(factor, nf, docs, codes, out, &extra)
-                }
-                _ => 0.0,
-            };
-            max_pf.push(max);
-        }
+        let max_pf = score(factor, nf, &doc, &tf, &mut pf, &offsets, &extra);
         Postings { offsets, doc, pf, tf, extra, max_pf }
     }
 
@@ -178,28 +168,39 @@ fn note_dropped(dropped: &mut Vec<(usize, u32)>, r: usize, od: u32) {
     dropped.push((r, od));
 }
 
-/// Writes the pseudo-frequencies of one slot's postings (`docs`, `codes`) into `out`, returning
-/// the largest (pseudo-frequencies are never NaN, so `>` keeps what `f32::max` would). Out of
-/// line, so that the loop keeps its few values in registers (what it reads per posting comes
-/// first, in argument registers).
+/// Writes the pseudo-frequencies of the postings (`docs`, `codes`) into `out`, returning each
+/// slot's largest (pseudo-frequencies are never NaN, so `>` keeps what `f32::max` would). Out
+/// of line, so that the loop keeps its few values in registers (what it reads per posting
+/// comes first, in argument registers).
 #[inline(never)]
-fn score_slot(
+fn score(
     factor: &[f32],
     nf: usize,
     docs: &[u32],
     codes: &[u32],
     out: &mut [f32],
+    offsets: &[usize],
     extra: &[u32],
-) -> f32 {
-    let mut max = 0f32;
-    for ((&d, &code), out) in docs.iter().zip(codes).zip(out) {
-        let p = pseudo_frequency(code, extra, factor, d as usize * nf);
-        if p > max {
-            max = p;
-        }
-        *out = p;
-    }
-    max
+) -> Vec<f32> {
+    offsets
+        .windows(2)
+        .map(|w| {
+            let r = w[0]..w[1];
+            let mut max = 0f32;
+            if let (Some(docs), Some(codes), Some(out)) =
+                (docs.get(r.clone()), codes.get(r.clone()), out.get_mut(r))
+            {
+                for ((&d, &code), out) in docs.iter().zip(codes).zip(out) {
+                    let p = pseudo_frequency(code, extra, factor, d as usize * nf);
+                    if p > max {
+                        max = p;
+                    }
+                    *out = p;
+                }
+            }
+            max
+        })
+        .collect()
 }
 
 /// Whether `t` is an integer in `1..=max` (`max` at most 2^24, where every integer is exact).

@@ -7,12 +7,21 @@
 //! [`ActionSet::conflicts`] says when a hit does something the query did not ask for, and
 //! [`ToolSearch::search`](crate::ToolSearch::search) demotes such hits.
 
+use serde_json::Value;
 use toolsift_rank::QueryTerm;
 use toolsift_text::{Action, Actions, Analyzer, Origin, is_past_tense};
 
 const READ: u8 = 1;
 const WRITE: u8 = 2;
 const DELETE: u8 = 4;
+/// Not a kind: the tool takes its operation as a parameter ([`ActionSet::with_operations`]).
+const CHOSEN: u8 = 8;
+/// The kinds.
+const KINDS: u8 = READ | WRITE | DELETE;
+
+/// The names of a parameter that selects a tool's operation: `action` (Azure DevOps),
+/// `method` (GitHub), `operation` (Grafana), and the short `op`.
+const OPERATION_PARAMETERS: &[&str] = &["action", "method", "operation", "op"];
 
 /// The kinds of action a tool or a query names: a set of [`Action`]s (a delete also writes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -28,7 +37,25 @@ impl ActionSet {
     }
 
     fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0 & KINDS == 0
+    }
+
+    /// The tool's set, marked as taking its operation as a parameter when its input schema
+    /// (`schema`) has a top-level parameter named `action`, `method`, `operation` or `op` with
+    /// two or more allowed values (`{"method": {"enum": ["create", "update", "delete"]}}`).
+    /// Such a tool (GitHub's `label_write`, Azure DevOps's `repo_pull_request_write`) names one
+    /// kind, or a generic "write", and does several: its name and summary do not say which.
+    pub(crate) fn with_operations(self, schema: &Value) -> ActionSet {
+        let chooses = schema.get("properties").and_then(Value::as_object).is_some_and(|props| {
+            OPERATION_PARAMETERS.iter().any(|name| {
+                props
+                    .get(*name)
+                    .and_then(|p| p.get("enum"))
+                    .and_then(Value::as_array)
+                    .is_some_and(|values| values.len() >= 2)
+            })
+        });
+        if chooses { ActionSet(self.0 | CHOSEN) } else { self }
     }
 
     fn reads_only(self) -> bool {
@@ -58,7 +85,8 @@ impl ActionSet {
     /// Whether a tool that does `tool` can do what a query asking for `query` wants, for the
     /// known-services rule on a present service ([`Services::unoffered`]): the two do not
     /// conflict, and when the query deletes, the tool deletes too or names no action. A query
-    /// that names no action is served by any tool.
+    /// that names no action is served by any tool, and so is any query by a tool that takes
+    /// its operation as a parameter ([`ActionSet::with_operations`]).
     ///
     /// Stricter than [`ActionSet::conflicts`], which only demotes a hit that does the opposite:
     /// a tool that creates or updates is not demoted for "delete the repository", but a service
@@ -66,8 +94,9 @@ impl ActionSet {
     ///
     /// [`Services::unoffered`]: crate::services::Services::unoffered
     pub(crate) fn serves(query: ActionSet, tool: ActionSet) -> bool {
-        !ActionSet::conflicts(query, tool)
-            && (!query.deletes() || tool.is_empty() || tool.deletes())
+        tool.0 & CHOSEN != 0
+            || (!ActionSet::conflicts(query, tool)
+                && (!query.deletes() || tool.is_empty() || tool.deletes()))
     }
 
     /// What a tool does, from its original `name` and its `summary`.

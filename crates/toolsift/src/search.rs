@@ -817,7 +817,8 @@ impl ToolSearch {
                     &self.actions,
                     &tool.id.name,
                     &text.summary,
-                );
+                )
+                .with_operations(&tool.input_schema);
                 let tool = Arc::new(HitTool::new(
                     tool.id.clone(),
                     model_name,

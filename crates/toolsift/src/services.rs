@@ -22,9 +22,10 @@
 //! otherwise the search abstains with
 //! [`Abstention::NotOffered`](crate::Abstention::NotOffered). Words no tool name uses
 //! (paraphrase, filler) and words of identifiers (`temp_events`) are never judged. When the
-//! query asks for an action ("azure devops delete git repository"), those servers must also
+//! query asks for an action ("purge the cloudflare cache for a url"), those servers must also
 //! have a tool that does that kind of action and matches one of the query's tool words or
-//! misspelt catalog words; a deletion needs a tool that deletes.
+//! misspelt catalog words; a deletion needs a tool that deletes, or one that takes its
+//! operation as a parameter.
 //!
 //! Both rules read a misspelt service name: a query word the index took for a typo
 //! ([`QueryTerm::corrected`]) names the service whose alias is one edit away and starts with

@@ -216,6 +216,34 @@ fn a_present_service_that_never_does_the_action_asked_says_so() {
 }
 
 #[test]
+fn a_tool_that_takes_its_operation_as_a_parameter_may_do_any_kind() {
+    let tools = |operations: &str| {
+        format!(
+            r#"[
+                {{"name": "work_item_link_write", "description": "Write operations for work item links.",
+                  "inputSchema": {{"type": "object", "properties": {{"action": {{"type": "string",
+                  "enum": [{operations}], "description": "link: link two items; unlink: remove a link."}}}}}}}},
+                {{"name": "get_work_item", "description": "Get a work item.",
+                  "inputSchema": {{"type": "object"}}}}
+            ]"#
+        )
+    };
+    let search = |operations: &str| {
+        let mut catalog = Catalog::new();
+        catalog.add_server(load_mcp(tools(operations), "jira").expect("valid tools").server);
+        ToolSearch::new(catalog).expect("default settings")
+    };
+    let query = "jira remove a link between work items";
+    // Its name and summary say "write"; its `action` parameter says it unlinks too.
+    let results = search(r#""link", "unlink""#).search(query, 5);
+    assert_eq!(results.hits().first().map(|h| h.name()), Some("mcp__jira__work_item_link_write"));
+    // With one allowed value the tool does what its name says, and nothing here deletes.
+    let results = search(r#""link""#).search(query, 5);
+    let why = results.why_empty().expect("refused");
+    assert_eq!(why.not_offered(), Some(("jira", "remove")));
+}
+
+#[test]
 fn a_misspelt_word_can_carry_the_action_asked() {
     let mut catalog = Catalog::new();
     catalog.add_server(server(

@@ -130,8 +130,9 @@ pub(crate) struct Services {
     /// Per server, the services its tools' `name` fields contain, sorted.
     by_server: BTreeMap<String, Vec<u32>>,
     /// Stems of the words of every tool's `name` field, with the number of servers using
-    /// each: the catalog's tool vocabulary. Only looked up, never iterated for output.
-    name_stems: BTreeMap<Box<str>, u32>,
+    /// each: the catalog's tool vocabulary. Only looked up (by every search that names a
+    /// present service, once per query word), never iterated.
+    name_stems: HashMap<Box<str>, u32, WordHash>,
     /// Per server, the distinct stems of its tools' `name` fields.
     stems_by_server: BTreeMap<String, Vec<Box<str>>>,
     /// Per command-line program of `implied::PROGRAMS`, the number of servers whose tools'
@@ -194,7 +195,7 @@ fn request_words(query: &str) -> Vec<&str> {
 }
 
 /// Adds one server's use of each of `keys` to `counts`.
-fn count_in(counts: &mut BTreeMap<Box<str>, u32>, keys: &[Box<str>]) {
+fn count_in(counts: &mut HashMap<Box<str>, u32, WordHash>, keys: &[Box<str>]) {
     for key in keys {
         match counts.get_mut(key) {
             Some(count) => *count += 1,
@@ -206,7 +207,7 @@ fn count_in(counts: &mut BTreeMap<Box<str>, u32>, keys: &[Box<str>]) {
 }
 
 /// Takes one server's use of each of `keys` out of `counts`.
-fn count_out(counts: &mut BTreeMap<Box<str>, u32>, keys: Vec<Box<str>>) {
+fn count_out(counts: &mut HashMap<Box<str>, u32, WordHash>, keys: Vec<Box<str>>) {
     for key in keys {
         if let Some(count) = counts.get_mut(&key) {
             *count -= 1;
@@ -235,7 +236,7 @@ impl Services {
             sorted: known,
             present: vec![0; n],
             by_server: BTreeMap::new(),
-            name_stems: BTreeMap::new(),
+            name_stems: HashMap::default(),
             stems_by_server: BTreeMap::new(),
             program_servers: vec![0; implied::PROGRAM_COUNT],
             programs_by_server: BTreeMap::new(),

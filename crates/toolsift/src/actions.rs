@@ -46,13 +46,12 @@ impl ActionSet {
     /// Such a tool (GitHub's `label_write`, Azure DevOps's `repo_pull_request_write`) names one
     /// kind, or a generic "write", and does several: its name and summary do not say which.
     pub(crate) fn with_operations(self, schema: &Value) -> ActionSet {
+        // One pass over the parameters: most tools have a few, and no lookup by name is
+        // cheaper than comparing those few names.
         let chooses = schema.get("properties").and_then(Value::as_object).is_some_and(|props| {
-            OPERATION_PARAMETERS.iter().any(|name| {
-                props
-                    .get(*name)
-                    .and_then(|p| p.get("enum"))
-                    .and_then(Value::as_array)
-                    .is_some_and(|values| values.len() >= 2)
+            props.iter().any(|(name, p)| {
+                OPERATION_PARAMETERS.contains(&name.as_str())
+                    && p.get("enum").and_then(Value::as_array).is_some_and(|v| v.len() >= 2)
             })
         });
         if chooses { ActionSet(self.0 | CHOSEN) } else { self }

@@ -23,7 +23,9 @@ const KINDS: u8 = READ | WRITE | DELETE;
 /// `method` (GitHub), `operation` (Grafana), and the short `op`.
 const OPERATION_PARAMETERS: &[&str] = &["action", "method", "operation", "op"];
 
-/// The kinds of action a tool or a query names: a set of [`Action`]s (a delete also writes).
+/// The kinds of action a tool or a query names: a set of [`Action`]s (a delete also writes),
+/// and for a tool, whether it takes its operation as a parameter
+/// ([`ActionSet::with_operations`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub(crate) struct ActionSet(u8);
 
@@ -46,8 +48,8 @@ impl ActionSet {
     /// Such a tool (GitHub's `label_write`, Azure DevOps's `repo_pull_request_write`) names one
     /// kind, or a generic "write", and does several: its name and summary do not say which.
     pub(crate) fn with_operations(self, schema: &Value) -> ActionSet {
-        // One pass over the parameters: most tools have a few, and no lookup by name is
-        // cheaper than comparing those few names.
+        // One pass over the parameters: most tools have a few, and comparing their names is
+        // cheaper than four lookups in the (hashing) map.
         let chooses = schema.get("properties").and_then(Value::as_object).is_some_and(|props| {
             props.iter().any(|(name, p)| {
                 OPERATION_PARAMETERS.contains(&name.as_str())

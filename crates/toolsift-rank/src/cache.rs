@@ -104,9 +104,9 @@ pub(crate) struct Merged {
 }
 
 impl Merged {
-    /// A list from its entries (sorted by ordinal).
-    pub(crate) fn new(entries: Vec<(u32, f32)>) -> Merged {
-        let max_sat = entries.iter().fold(0f32, |m, &(_, s)| if s > m { s } else { m });
+    /// A list from its entries (sorted by ordinal) and their largest saturated sum (0 when
+    /// there are none), which the caller tracks as it builds them.
+    pub(crate) fn new(entries: Vec<(u32, f32)>, max_sat: f32) -> Merged {
         Merged { entries: entries.into_boxed_slice(), max_sat }
     }
 

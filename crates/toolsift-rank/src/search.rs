@@ -1575,6 +1575,7 @@ fn merge_forms(
     }
     let len = bitmap.iter().map(|b| b.count_ones() as usize).sum();
     let mut entries = Vec::with_capacity(len);
+    let mut max_sat = 0f32;
     for (wi, word) in bitmap.iter_mut().enumerate() {
         let mut bits = std::mem::take(word);
         while bits != 0 {
@@ -1584,11 +1585,14 @@ fn merge_forms(
             if x > 0.0 {
                 let sat = saturate(x, k1);
                 visit(d, sat);
+                if sat > max_sat {
+                    max_sat = sat;
+                }
                 entries.push((d as u32, sat));
             }
         }
     }
-    Merged::new(entries)
+    Merged::new(entries, max_sat)
 }
 
 /// Whether a document that matched the query terms in `mask` passes the gate and coverage.

@@ -120,9 +120,9 @@
 //! scoring every document (a property test holds the two to identical outcomes). Besides
 //! what it adds to the search cache (below: a word's entry the first time the word is
 //! searched, its merged list the second), search allocates only its [`Outcome`]; its buffers
-//! are per thread and dense over documents (a
-//! term with several forms sums its pseudo-frequencies into a buffer that is all zeros
-//! between terms, so no per-document stamp is read or written).
+//! are per thread and dense over documents (a term with several forms sums its
+//! pseudo-frequencies into a buffer that is all zeros between terms, so no per-document stamp
+//! is read or written).
 //!
 //! The index keeps what searches work out from it alone in a search cache, until its next
 //! update ([`IndexBuilder::search_cache_budget`], default 8 MiB, 0 = none;

@@ -27,6 +27,10 @@
 //! misspelt catalog words; a deletion needs a tool that deletes, or one that takes its
 //! operation as a parameter.
 //!
+//! The second rule does not judge a query that also names another connected server by the
+//! first word of its name ("post the sentry error summary in the slack channel"): the request
+//! may be for that server, with the named service as context.
+//!
 //! Both rules read a misspelt service name: a query word the index took for a typo
 //! ([`QueryTerm::corrected`]) names the service whose alias is one edit away and starts with
 //! the same letter (`bitbuket` names Bitbucket), and the model is told the alias.
@@ -135,6 +139,9 @@ pub(crate) struct Services {
     name_stems: HashMap<Box<str>, u32, WordHash>,
     /// Per server, the distinct stems of its tools' `name` fields.
     stems_by_server: BTreeMap<String, Vec<Box<str>>>,
+    /// The first words of the server names (`slack` of `slack-web`), lowercased, with the
+    /// number of servers whose name starts with each. Only looked up.
+    server_words: HashMap<Box<str>, u32, WordHash>,
     /// Per command-line program of `implied::PROGRAMS`, the number of servers whose tools'
     /// `name` fields have it as a whole word (not a part of a split identifier: `git` of
     /// `git_add`, not of `GitHub`).
@@ -194,6 +201,11 @@ fn request_words(query: &str) -> Vec<&str> {
     out
 }
 
+/// The first word of a server's name, lowercased: `slack` of `Slack-Web`.
+fn server_word(server: &str) -> Box<str> {
+    server.split('-').next().unwrap_or(server).to_lowercase().into()
+}
+
 /// Adds one server's use of each of `keys` to `counts`.
 fn count_in(counts: &mut HashMap<Box<str>, u32, WordHash>, keys: &[Box<str>]) {
     for key in keys {
@@ -238,6 +250,7 @@ impl Services {
             by_server: BTreeMap::new(),
             name_stems: HashMap::default(),
             stems_by_server: BTreeMap::new(),
+            server_words: HashMap::default(),
             program_servers: vec![0; implied::PROGRAM_COUNT],
             programs_by_server: BTreeMap::new(),
         }
@@ -326,6 +339,7 @@ impl Services {
         stems.sort_unstable();
         count_in(&mut self.name_stems, &stems);
         self.stems_by_server.insert(server.to_owned(), stems);
+        count_in(&mut self.server_words, &[server_word(server)]);
         for (i, count) in self.program_servers.iter_mut().enumerate() {
             *count += u32::from(programs >> i & 1 == 1);
         }
@@ -340,7 +354,10 @@ impl Services {
 
     /// Forgets server `server`.
     pub(crate) fn remove_server(&mut self, server: &str) {
-        count_out(&mut self.name_stems, self.stems_by_server.remove(server).unwrap_or_default());
+        if let Some(stems) = self.stems_by_server.remove(server) {
+            count_out(&mut self.name_stems, stems);
+            count_out(&mut self.server_words, vec![server_word(server)]);
+        }
         let programs = self.programs_by_server.remove(server).unwrap_or(0);
         for (i, count) in self.program_servers.iter_mut().enumerate() {
             *count = count.saturating_sub(u32::from(programs >> i & 1 == 1));
@@ -351,6 +368,27 @@ impl Services {
                 *count = count.saturating_sub(1);
             }
         }
+    }
+
+    /// Whether a plain word of the query is the first word of the name of a connected server
+    /// outside `scope` (`slack` for `slack` and `slack-web`), and the catalog uses it as that
+    /// product's name: at least half of the servers whose `name` fields have the word are
+    /// servers so named. `time` is not: its server shares the word with four other servers'
+    /// tool names, where it is an ordinary word.
+    fn names_other_server(
+        &self,
+        outcome: &Outcome,
+        written_plain: &dyn Fn(&str) -> bool,
+        scope: &[&str],
+    ) -> bool {
+        outcome.terms().iter().any(|t| {
+            let Some(&owners) = self.server_words.get(t.word()) else { return false };
+            let in_scope = scope.iter().filter(|s| *server_word(s) == *t.word()).count();
+            t.origin() == Origin::Whole
+                && in_scope < owners as usize
+                && self.name_stems.get(t.stem()).is_none_or(|&users| users <= 2 * owners)
+                && written_plain(t.word())
+        })
     }
 
     /// The services `outcome`'s query names, looked up once for the rules of one search.
@@ -448,6 +486,11 @@ impl Services {
             }
         }
         let (i, term) = best?;
+        // A query that also names another connected server ("post the sentry error summary
+        // in the slack channel") may ask that server, with the named service as context.
+        if self.names_other_server(outcome, &written_plain, scope) {
+            return None;
+        }
         let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));
         // Usually a hit of the named service matched the word already; else walk the word's
         // forms for any tool of those servers.

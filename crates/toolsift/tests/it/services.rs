@@ -169,6 +169,31 @@ fn a_present_service_without_the_action_says_so() {
 }
 
 #[test]
+fn a_query_that_names_another_connected_server_may_ask_that_server() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server("circleci", &[("rerun_workflow", "Rerun a workflow.")]));
+    catalog.add_server(server("gitlab", &[("cancel_pipeline", "Cancel a pipeline.")]));
+    catalog.add_server(server("slack-web", &[("chat_postMessage", "Post a message.")]));
+    let mut search = ToolSearch::new(catalog).expect("default settings");
+    assert!(search.search("circleci cancel running workflow", 5).is_empty());
+    // CircleCI is context here: the request may be for Slack, which the catalog calls
+    // `slack` in no other server's names.
+    let query = "tell me in slack how to cancel a circleci workflow";
+    assert!(!search.search(query, 5).is_empty(), "{query}");
+    search.remove_server("slack-web").expect("valid update");
+    assert!(search.search(query, 5).is_empty(), "{query}");
+    // An ordinary word that also names a server is not taken for that server: `time` is in
+    // the names of three servers' tools, only one of them the `time` server.
+    search.add_server(server("time", &[("get_current_time", "The current time.")])).unwrap();
+    search.add_server(server("tracker", &[("log_time", "Log time spent.")])).unwrap();
+    search.add_server(server("sheets", &[("time_sheet", "Read a time sheet.")])).unwrap();
+    let query = "circleci cancel running workflow in time for the release";
+    assert!(search.search(query, 5).is_empty(), "{query}");
+    let fresh = ToolSearch::new(search.catalog().clone()).expect("default settings");
+    assert_eq!(fresh.search(query, 10), search.search(query, 10));
+}
+
+#[test]
 fn a_present_service_that_never_does_the_action_asked_says_so() {
     let mut catalog = Catalog::new();
     catalog.add_server(server(

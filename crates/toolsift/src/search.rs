@@ -579,11 +579,14 @@ impl ToolSearch {
                 .and_then(Option::as_ref)
                 .is_some_and(|tool| ActionSet::serves(wants, tool.actions()))
         };
-        let asked = first_action
-            .and_then(|i| outcome.terms().get(i))
-            .map(|t| Asked { word: t.word(), serves: &serves });
+        let is_action = |stem: &str| self.actions.action(stem).is_some();
+        let asked = Asked {
+            word: first_action.and_then(|i| outcome.terms().get(i)).map(|t| t.word()),
+            serves: &serves,
+            is_action: &is_action,
+        };
         if let Some((service, word)) = (!exact)
-            .then(|| self.services.unoffered(query, &outcome, &named, &scope, &self.index, asked))
+            .then(|| self.services.unoffered(query, &outcome, &named, &scope, &self.index, &asked))
             .flatten()
         {
             return SearchResults::empty(

@@ -29,7 +29,9 @@
 //!
 //! The second rule does not judge a query that also names another connected server by the
 //! first word of its name ("post the sentry error summary in the slack channel"): the request
-//! may be for that server, with the named service as context.
+//! may be for that server, with the named service as context. Nor does it judge a word that only
+//! names the thing asked about: after a determiner and before a word those servers offer
+//! ("list the tables in the analytics database"), the next most specific tool word is judged.
 //!
 //! Both rules read a misspelt service name: a query word the index took for a typo
 //! ([`QueryTerm::corrected`]) names the service whose alias is one edit away and starts with
@@ -204,6 +206,26 @@ fn request_words(query: &str) -> Vec<&str> {
 /// The first word of a server's name, lowercased: `slack` of `Slack-Web`.
 fn server_word(server: &str) -> Box<str> {
     server.split('-').next().unwrap_or(server).to_lowercase().into()
+}
+
+/// Words that introduce one particular thing: `the analytics database`, `our general channel`.
+const DETERMINERS: &[&str] =
+    &["the", "my", "our", "your", "their", "his", "her", "its", "this", "that", "these", "those"];
+
+/// Whether the first occurrence of `word` among `plain` comes right after a determiner.
+fn after_determiner(plain: &[&str], word: &str) -> bool {
+    plain.iter().position(|w| w.eq_ignore_ascii_case(word)).is_some_and(|at| {
+        at > 0
+            && plain
+                .get(at - 1)
+                .is_some_and(|p| DETERMINERS.iter().any(|d| d.eq_ignore_ascii_case(p)))
+    })
+}
+
+/// The plain word written after the first occurrence of `word` among `plain`, if any.
+fn next_plain_word<'q>(plain: &[&'q str], word: &str) -> Option<&'q str> {
+    let at = plain.iter().position(|w| w.eq_ignore_ascii_case(word))?;
+    plain.get(at + 1).copied()
 }
 
 /// Adds one server's use of each of `keys` to `counts`.
@@ -441,7 +463,10 @@ impl Services {
     ///
     /// - the query's most specific tool word (the highest-idf whole word that is not a service
     ///   name and occurs in some tool's `name` field), if none of those servers' tools
-    ///   matches it;
+    ///   matches it; when it only names the thing asked about (after a determiner, before a
+    ///   word they offer, not an action word), the next one;
+    /// - nothing when the query also names a connected server outside `scope`
+    ///   ([`Services::names_other_server`]);
     /// - else, when the query asks for an action (`asked`: its first action word, and whether
     ///   a document's tool does that kind of action, [`ActionSet::serves`]), that action word,
     ///   if no tool of those servers both does it and matches one of the query's tool words
@@ -455,7 +480,7 @@ impl Services {
         named: &Named<'_>,
         scope: &[&str],
         index: &Index,
-        asked: Option<Asked<'_>>,
+        asked: &Asked<'_>,
     ) -> Option<(String, String)> {
         let service_word =
             named.terms.iter().flatten().find(|(s, _)| self.is_present(*s))?.1.clone();
@@ -464,7 +489,8 @@ impl Services {
         // the user's data, not the action asked for.
         let plain = request_words(query);
         let written_plain = |word: &str| plain.iter().any(|w| w.eq_ignore_ascii_case(word));
-        let mut best: Option<(usize, &QueryTerm)> = None;
+        // The tool words, most specific first (the order of `outcome`'s terms breaks ties).
+        let mut tool_words: Vec<(usize, &QueryTerm)> = Vec::new();
         // The words an offered action must go with: the tool words, and the misspellings.
         let mut judged: Vec<usize> = Vec::new();
         for (i, t) in outcome.terms().iter().enumerate() {
@@ -481,26 +507,47 @@ impl Services {
                 continue;
             }
             judged.push(i);
-            if best.is_none_or(|(_, b)| t.idf() > b.idf()) {
-                best = Some((i, t));
-            }
+            tool_words.push((i, t));
         }
-        let (i, term) = best?;
+        if tool_words.is_empty() {
+            return None;
+        }
         // A query that also names another connected server ("post the sentry error summary
         // in the slack channel") may ask that server, with the named service as context.
         if self.names_other_server(outcome, &written_plain, scope) {
             return None;
         }
+        tool_words.sort_by(|a, b| b.1.idf().total_cmp(&a.1.idf()).then(a.0.cmp(&b.0)));
         let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));
         // Usually a hit of the named service matched the word already; else walk the word's
         // forms for any tool of those servers.
-        let offered =
+        let offers = |i: usize, t: &QueryTerm| {
             outcome.hits().iter().any(|h| h.matched().any(|m| m == i) && in_scope(h.doc()))
-                || index.matches_in_groups(term.word(), scope);
-        if !offered {
-            return Some((service_word.into_owned(), term.word().to_owned()));
+                || index.matches_in_groups(t.word(), scope)
+        };
+        // The most specific tool word must be offered, unless it only names the thing the
+        // request is about: a word written just before a word the servers offer, and not an
+        // action (`the analytics database`, `the general channel`, `the logo frame`). Then
+        // the next most specific word is judged instead.
+        for &(i, term) in &tool_words {
+            if offers(i, term) {
+                break;
+            }
+            let names_a_thing = !(asked.is_action)(term.stem())
+                && after_determiner(&plain, term.word())
+                && next_plain_word(&plain, term.word()).is_some_and(|next| {
+                    outcome.terms().iter().enumerate().any(|(j, n)| {
+                        n.origin() == Origin::Whole
+                            && n.df() > 0
+                            && n.word().eq_ignore_ascii_case(next)
+                            && offers(j, n)
+                    })
+                });
+            if !names_a_thing {
+                return Some((service_word.into_owned(), term.word().to_owned()));
+            }
         }
-        let asked = asked?;
+        let action = asked.word?;
         // The same, for a tool that also does the action asked: a hit first, then the walks.
         let served = outcome.hits().iter().any(|h| {
             in_scope(h.doc()) && h.matched().any(|m| judged.contains(&m)) && (asked.serves)(h.doc())
@@ -508,17 +555,20 @@ impl Services {
             .iter()
             .filter_map(|&j| outcome.terms().get(j))
             .any(|t| index.any_match_in_groups(t.word(), scope, |d| (asked.serves)(d)));
-        (!served).then(|| (service_word.into_owned(), asked.word.to_owned()))
+        (!served).then(|| (service_word.into_owned(), action.to_owned()))
     }
 }
 
 /// What a query asks to be done, for [`Services::unoffered`].
 #[derive(Clone, Copy)]
 pub(crate) struct Asked<'a> {
-    /// The query's first action word, named when no tool does the action.
-    pub(crate) word: &'a str,
+    /// The query's first action word, named when no tool does the action; `None` when the
+    /// query asks for no action.
+    pub(crate) word: Option<&'a str>,
     /// Whether the tool of a document does the kind of action asked.
     pub(crate) serves: &'a dyn Fn(DocId) -> bool,
+    /// Whether a stem is an action word (`toolsift_text::Actions::action`).
+    pub(crate) is_action: &'a dyn Fn(&str) -> bool,
 }
 
 #[cfg(test)]

@@ -194,6 +194,31 @@ fn a_query_that_names_another_connected_server_may_ask_that_server() {
 }
 
 #[test]
+fn a_word_that_names_the_thing_asked_about_is_not_judged() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server(
+        "clickhouse",
+        &[
+            ("list_databases", "List databases."),
+            ("list_tables", "List the tables of a database."),
+            ("describe_table", "Describe a table of a database."),
+        ],
+    ));
+    catalog.add_server(server("ga", &[("get_analytics_report", "Get a report.")]));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    // `analytics` is tool vocabulary, and more specific than `database`, but here it is the
+    // name of the database asked about: after a determiner, before a word ClickHouse offers.
+    let query = "clickhouse list the tables in the analytics database";
+    assert_eq!(search.search(query, 1).hits()[0].name(), "mcp__clickhouse__list_tables");
+    // Not after a determiner, or not before an offered word, it is what is asked for.
+    for query in ["clickhouse show analytics databases", "clickhouse show the analytics report"] {
+        let results = search.search(query, 5);
+        let why = results.why_empty().expect("refused");
+        assert_eq!(why.not_offered(), Some(("clickhouse", "analytics")), "{query}");
+    }
+}
+
+#[test]
 fn a_present_service_that_never_does_the_action_asked_says_so() {
     let mut catalog = Catalog::new();
     catalog.add_server(server(

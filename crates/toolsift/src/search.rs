@@ -560,7 +560,11 @@ impl ToolSearch {
         let named = self.services.named(&outcome);
         let scope = self.services.servers_named(&named);
         let missing = if exact { Vec::new() } else { self.services.missing(&named) };
-        if !missing.is_empty() {
+        // A missing service named next to a present one ("create a github issue for the bug
+        // reported in intercom") may be context: the request may be for the present one.
+        if !missing.is_empty()
+            && !self.services.missing_as_context(query, &outcome, &missing, &scope)
+        {
             return SearchResults::empty(
                 WhyEmpty::new(Abstention::MissingService, Vec::new(), Vec::new())
                     .with_missing_services(missing),

@@ -11,7 +11,9 @@
 //! with [`Abstention::MissingService`](crate::Abstention::MissingService).
 //!
 //! Descriptions do not count: a CI tool described as working "with GitHub or Bitbucket" does
-//! not act on Bitbucket's pull requests.
+//! not act on Bitbucket's pull requests. A missing service named next to a present one ("create a github
+//! issue for the bug reported in intercom") is taken for context, unless it is the service of
+//! a new thing asked for ("create a trello card for the github issue").
 //!
 //! A second rule covers a service that is present but lacks the action: "circleci cancel
 //! running workflow" when no CircleCI tool mentions cancelling. The query's most specific
@@ -208,6 +210,10 @@ fn server_word(server: &str) -> Box<str> {
     server.split('-').next().unwrap_or(server).to_lowercase().into()
 }
 
+/// Words before the service of a new thing a request asks for: `a trello card`, `a new
+/// bitbucket repo`.
+const NEW_THING: &[&str] = &["a", "an", "new"];
+
 /// Words that introduce one particular thing: `the analytics database`, `our general channel`.
 const DETERMINERS: &[&str] =
     &["the", "my", "our", "your", "their", "his", "her", "its", "this", "that", "these", "those"];
@@ -397,12 +403,19 @@ impl Services {
     /// product's name: at least half of the servers whose `name` fields have the word are
     /// servers so named. `time` is not: its server shares the word with four other servers'
     /// tool names, where it is an ordinary word.
-    fn names_other_server(
+    pub(crate) fn names_other_server(
         &self,
+        query: &str,
         outcome: &Outcome,
-        written_plain: &dyn Fn(&str) -> bool,
         scope: &[&str],
     ) -> bool {
+        let mut plain: Option<Vec<&str>> = None;
+        let mut written_plain = |word: &str| {
+            plain
+                .get_or_insert_with(|| request_words(query))
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case(word))
+        };
         outcome.terms().iter().any(|t| {
             let Some(&owners) = self.server_words.get(t.word()) else { return false };
             let in_scope = scope.iter().filter(|s| *server_word(s) == *t.word()).count();
@@ -410,6 +423,27 @@ impl Services {
                 && in_scope < owners as usize
                 && self.name_stems.get(t.stem()).is_none_or(|&users| users <= 2 * owners)
                 && written_plain(t.word())
+        })
+    }
+
+    /// Whether the `missing` services a query names may be context: the query also names a
+    /// present service (`scope` is not empty) or another connected server
+    /// ([`Services::names_other_server`]), and no missing one is the service of a new thing it
+    /// asks for (`a trello card`, `an asana task`, `a new bitbucket repo`).
+    pub(crate) fn missing_as_context(
+        &self,
+        query: &str,
+        outcome: &Outcome,
+        missing: &[String],
+        scope: &[&str],
+    ) -> bool {
+        if scope.is_empty() && !self.names_other_server(query, outcome, &[]) {
+            return false;
+        }
+        let plain = request_words(query);
+        !plain.windows(2).any(|w| {
+            NEW_THING.iter().any(|a| a.eq_ignore_ascii_case(w[0]))
+                && missing.iter().any(|m| m.eq_ignore_ascii_case(w[1]))
         })
     }
 
@@ -514,7 +548,7 @@ impl Services {
         }
         // A query that also names another connected server ("post the sentry error summary
         // in the slack channel") may ask that server, with the named service as context.
-        if self.names_other_server(outcome, &written_plain, scope) {
+        if self.names_other_server(query, outcome, scope) {
             return None;
         }
         tool_words.sort_by(|a, b| b.1.idf().total_cmp(&a.1.idf()).then(a.0.cmp(&b.0)));

@@ -45,6 +45,28 @@ fn a_missing_service_empties_the_answer_on_real_catalogs() {
 }
 
 #[test]
+fn a_missing_service_named_next_to_a_present_one_may_be_context() {
+    let search = mixed();
+    // The request is for GitHub or Slack (a known service, or a server named by its first
+    // word); the missing service only says where the matter came from.
+    for (query, tool) in [
+        ("create a github issue for the bug reported in intercom", "mcp__github__create_issue"),
+        ("post the pagerduty incident summary to slack", "mcp__slack__slack_post_message"),
+    ] {
+        let results = search.search(query, 5);
+        assert!(results.hits().iter().any(|h| h.name() == tool), "{query:?}: {results:?}");
+    }
+    // A new thing of the missing service is what is asked for, whatever else is named.
+    for (query, missing) in [
+        ("create a trello card to follow up on the github issue", "trello"),
+        ("send a whatsapp message about the slack outage", "whatsapp"),
+        ("open a new bitbucket repo like our github one", "bitbucket"),
+    ] {
+        assert_eq!(refused(&search, query), Some(vec![missing.to_owned()]), "{query:?}");
+    }
+}
+
+#[test]
 fn names_count_and_descriptions_do_not() {
     let mut catalog = Catalog::new();
     catalog.add_server(server(

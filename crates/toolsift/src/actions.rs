@@ -196,8 +196,31 @@ impl ActionSet {
                 first = first.or(Some(i));
             }
         }
+        if set.is_empty() && is_question(query) {
+            set.add(Action::Read);
+        }
         (set, first)
     }
+}
+
+/// First words of a question about the state of things ("what's on my calendar tomorrow",
+/// "is the deploy done"): without an action word, such a query asks to read.
+const QUESTION_WORDS: &[&str] = &[
+    "what", "what's", "whats", "who", "who's", "whose", "which", "where", "where's", "when", "how",
+    "is", "are", "was", "were", "does", "did",
+];
+
+/// Whether `query` starts with a question word ([`QUESTION_WORDS`]).
+fn is_question(query: &str) -> bool {
+    query.split_whitespace().next().is_some_and(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
+        QUESTION_WORDS.iter().any(|q| {
+            q.chars().count() == w.chars().count()
+                && q.chars()
+                    .zip(w.chars())
+                    .all(|(a, b)| a == if b == '’' { '\'' } else { b.to_ascii_lowercase() })
+        })
+    })
 }
 
 /// Whether `query` has one of the lowercase three-letter `needles` in any ASCII case: one
@@ -339,6 +362,17 @@ mod tests {
         assert_eq!(tool("browser_click", "Perform click on a web page"), ActionSet::default());
         // Name and summary disagree: both count.
         assert_eq!(tool("search_and_replace", "Update text"), set(&[Read, Write]));
+    }
+
+    #[test]
+    fn questions_are_told_by_their_first_word() {
+        assert!(is_question("what's on my calendar tomorrow"));
+        assert!(is_question("What’s on my calendar?"));
+        assert!(is_question("Is the deploy done?"));
+        assert!(is_question("who is on call right now"));
+        assert!(!is_question("show me the calendar"));
+        assert!(!is_question("whatsapp the team"));
+        assert!(!is_question("  "));
     }
 
     #[test]

@@ -48,7 +48,8 @@ pub enum Relation {
     Stem,
     /// A word whose stem extends the query term's stem by a prefix, or is extended by it, where
     /// the shorter stem has at least [`Config::prefix_min_chars`] characters (`repo` and
-    /// `repository`).
+    /// `repository`). A shorter stem of a stem the catalog has is weighted also by its idf over
+    /// that stem's, at most 1.
     Prefix,
     /// A catalog word one edit (a letter deleted, inserted, replaced, or two neighbours swapped)
     /// from a query word that the catalog and the expander do not know, starting with the

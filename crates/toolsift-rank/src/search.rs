@@ -683,7 +683,8 @@ impl Index {
                 return;
             }
         }
-        self.vocab.related(word, stem, cfg.prefix_min_chars, |r| cfg.relation_weight(r), forms);
+        let weight = |r| cfg.relation_weight(r);
+        self.vocab.related(word, stem, cfg.prefix_min_chars, weight, self.ids.len(), forms);
         let mut kept = start;
         for r in start..forms.len() {
             if forms[r].weight > 0.0 {

@@ -39,7 +39,7 @@ fn vocab(words: &[(&str, &str)]) -> Vocab {
 #[track_caller]
 fn check_related(v: &Vocab, word: &str, stem: &str, want: &[(&str, Relation)]) {
     let mut out: Vec<Form> = Vec::new();
-    v.related(word, stem, 4, |_| 1.0, &mut out);
+    v.related(word, stem, 4, |_| 1.0, 100, &mut out);
     let got: Vec<(&str, Relation)> = out
         .iter()
         .flat_map(|f| {
@@ -47,6 +47,31 @@ fn check_related(v: &Vocab, word: &str, stem: &str, want: &[(&str, Relation)]) {
         })
         .collect();
     assert_eq!(got, want, "related({word:?}, {stem:?})");
+}
+
+#[test]
+fn a_shorter_stem_counts_with_its_own_idf() {
+    let mut ix = Index::builder().build().expect("valid settings");
+    ix.add(
+        (0..10).map(|i| {
+            Document::new().field("name", if i == 0 { "readme file" } else { "read file" })
+        }),
+    )
+    .expect("known fields");
+    let n = ix.ids.len();
+    let weights = |word: &str| {
+        let mut stem = String::new();
+        ix.analyzer().for_each_token(word, |t| stem = t.stem.to_owned());
+        let mut out: Vec<Form> = Vec::new();
+        ix.vocab.related(word, &stem, 4, |_| 1.0, n, &mut out);
+        out.iter().map(|f| (f.relation, f.weight)).collect::<Vec<_>>()
+    };
+    // `readme` (1 document) reaches `read` (9) as a prefix, at `read`'s idf over its own.
+    let scaled = crate::search::idf(n, 9) / crate::search::idf(n, 1);
+    assert!(scaled < 0.5, "{scaled}");
+    assert_eq!(weights("readme"), [(Relation::Exact, 1.0), (Relation::Prefix, scaled)]);
+    // A longer stem is a more specific word: `read` reaches `readme` at the full weight.
+    assert_eq!(weights("read"), [(Relation::Exact, 1.0), (Relation::Prefix, 1.0)]);
 }
 
 #[test]

@@ -11,6 +11,7 @@
 //! the sorted structures.
 
 use crate::config::Relation;
+use crate::search::idf;
 
 const EMPTY: u32 = u32::MAX;
 
@@ -365,23 +366,27 @@ impl Vocab {
     /// Appends the forms of a query term (`word` with `stem`) to `out`, in a
     /// history-independent order: the exact word; the other words of its stem, by word; then
     /// the stems related by prefix, shorter ones first from the longest down, then longer ones
-    /// in sorted order, each stem's words by word. Weights come from `weight`.
+    /// in sorted order, each stem's words by word. Weights come from `weight`; a shorter stem
+    /// of a stem the catalog has is a more general word, so its weight is also scaled by its
+    /// idf over the stem's (at most 1; `docs` documents): `readme` reaches `read` at 0.3 ×
+    /// 2.3 / 6.1.
     pub(crate) fn related(
         &self,
         word: &str,
         stem: &str,
         min_chars: usize,
         weight: impl Fn(Relation) -> f32,
+        docs: usize,
         out: &mut Vec<Form>,
     ) {
-        let mut push = |(start, end): (u32, u32), relation: Relation| {
+        let mut push = |(start, end): (u32, u32), relation: Relation, scale: f32| {
             if start < end {
-                out.push(Form { start, end, relation, weight: weight(relation) });
+                out.push(Form { start, end, relation, weight: weight(relation) * scale });
             }
         };
         let exact = self.term_id(word).and_then(|t| self.term_slot.get(t as usize).copied());
         if let Some(s) = exact {
-            push((s, s + 1), Relation::Exact);
+            push((s, s + 1), Relation::Exact, 1.0);
         }
         let min_chars = min_chars as u32;
         match self.stem_id(stem) {
@@ -390,23 +395,28 @@ impl Vocab {
                 let (a, b) = self.rank_range(entry.rank, entry.rank + 1);
                 match exact.filter(|&e| (a..b).contains(&e)) {
                     Some(e) => {
-                        push((a, e), Relation::Stem);
-                        push((e + 1, b), Relation::Stem);
+                        push((a, e), Relation::Stem, 1.0);
+                        push((e + 1, b), Relation::Stem, 1.0);
                     }
-                    None => push((a, b), Relation::Stem),
+                    None => push((a, b), Relation::Stem, 1.0),
                 }
                 // Shorter stems: the chain of parents, longest first.
                 let mut p = entry.parent;
+                let own_idf = idf(docs, entry.df);
                 while let Some(parent) = self.stem.get(p as usize) {
                     if parent.chars < min_chars {
                         break;
                     }
-                    push(self.rank_range(parent.rank, parent.rank + 1), Relation::Prefix);
+                    // A stem in no document any more is as good as unknown (as after a
+                    // fresh build): its prefixes keep their weight, as in the branch below.
+                    let scale =
+                        if entry.df == 0 { 1.0 } else { (idf(docs, parent.df) / own_idf).min(1.0) };
+                    push(self.rank_range(parent.rank, parent.rank + 1), Relation::Prefix, scale);
                     p = parent.parent;
                 }
                 // Longer stems: the precomputed range after this one.
                 if entry.chars >= min_chars {
-                    push(self.rank_range(entry.rank + 1, entry.ext_end), Relation::Prefix);
+                    push(self.rank_range(entry.rank + 1, entry.ext_end), Relation::Prefix, 1.0);
                 }
             }
             None => {
@@ -417,7 +427,7 @@ impl Vocab {
                 let cuts = stem.char_indices().rev().zip((0..chars).rev());
                 for ((at, _), _) in cuts.take_while(|&(_, k)| k >= min_chars as usize) {
                     if let Some(s) = self.stem_id(&stem[..at]) {
-                        push(self.stem_slots(s), Relation::Prefix);
+                        push(self.stem_slots(s), Relation::Prefix, 1.0);
                     }
                 }
                 if chars >= min_chars as usize {
@@ -425,7 +435,11 @@ impl Vocab {
                     let sorted = &self.sorted_stems;
                     let start = sorted.partition_point(|&s| stems.get(s) < stem);
                     let len = sorted[start..].partition_point(|&s| stems.get(s).starts_with(stem));
-                    push(self.rank_range(start as u32, (start + len) as u32), Relation::Prefix);
+                    push(
+                        self.rank_range(start as u32, (start + len) as u32),
+                        Relation::Prefix,
+                        1.0,
+                    );
                 }
             }
         }

@@ -210,17 +210,27 @@ const QUESTION_WORDS: &[&str] = &[
     "is", "are", "was", "were", "does", "did",
 ];
 
-/// Whether `query` starts with a question word ([`QUESTION_WORDS`]).
+/// Whether `query` starts with a question word ([`QUESTION_WORDS`]): its first word, trimmed
+/// of punctuation, compared byte by byte in ASCII case with `’` read as `'`.
 fn is_question(query: &str) -> bool {
-    query.split_whitespace().next().is_some_and(|w| {
-        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
-        QUESTION_WORDS.iter().any(|q| {
-            q.chars().count() == w.chars().count()
-                && q.chars()
-                    .zip(w.chars())
-                    .all(|(a, b)| a == if b == '’' { '\'' } else { b.to_ascii_lowercase() })
-        })
-    })
+    let Some(w) = query.split_whitespace().next() else { return false };
+    let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
+    // The longest question word has 7 bytes ("where's"); `’` takes 3.
+    if w.len() > 9 {
+        return false;
+    }
+    let mut buf = [0u8; 9];
+    let mut n = 0;
+    for c in w.chars() {
+        let b = match c {
+            '’' => b'\'',
+            c if c.is_ascii() => c.to_ascii_lowercase() as u8,
+            _ => return false,
+        };
+        buf[n] = b;
+        n += 1;
+    }
+    QUESTION_WORDS.iter().any(|q| q.as_bytes() == &buf[..n])
 }
 
 /// Whether `query` has one of the lowercase three-letter `needles` in any ASCII case: one

@@ -417,10 +417,12 @@ impl Services {
                 .any(|w| w.eq_ignore_ascii_case(word))
         };
         outcome.terms().iter().any(|t| {
+            if t.origin() != Origin::Whole {
+                return false;
+            }
             let Some(&owners) = self.server_words.get(t.word()) else { return false };
             let in_scope = scope.iter().filter(|s| *server_word(s) == *t.word()).count();
-            t.origin() == Origin::Whole
-                && in_scope < owners as usize
+            in_scope < owners as usize
                 && self.name_stems.get(t.stem()).is_none_or(|&users| users <= 2 * owners)
                 && written_plain(t.word())
         })
@@ -524,7 +526,9 @@ impl Services {
         let plain = request_words(query);
         let written_plain = |word: &str| plain.iter().any(|w| w.eq_ignore_ascii_case(word));
         // The tool words, most specific first (the order of `outcome`'s terms breaks ties).
-        let mut tool_words: Vec<(usize, &QueryTerm)> = Vec::new();
+        let mut best: Option<(usize, &QueryTerm)> = None;
+        // The tool words, as a mask of term indexes (a query has at most 64 terms).
+        let mut tool_words = 0u64;
         // The words an offered action must go with: the tool words, and the misspellings.
         let mut judged: Vec<usize> = Vec::new();
         for (i, t) in outcome.terms().iter().enumerate() {
@@ -541,17 +545,19 @@ impl Services {
                 continue;
             }
             judged.push(i);
-            tool_words.push((i, t));
+            tool_words |= 1u64.checked_shl(i as u32).unwrap_or(0);
+            if best.is_none_or(|(_, b)| t.idf() > b.idf()) {
+                best = Some((i, t));
+            }
         }
-        if tool_words.is_empty() {
-            return None;
-        }
+        let (i, term) = best?;
         // A query that also names another connected server ("post the sentry error summary
-        // in the slack channel") may ask that server, with the named service as context.
-        if self.names_other_server(query, outcome, scope) {
-            return None;
-        }
-        tool_words.sort_by(|a, b| b.1.idf().total_cmp(&a.1.idf()).then(a.0.cmp(&b.0)));
+        // in the slack channel") may ask that server, with the named service as context: it
+        // is not refused (asked only before a refusal).
+        let refuse = |word: &str| {
+            (!self.names_other_server(query, outcome, scope))
+                .then(|| (service_word.clone().into_owned(), word.to_owned()))
+        };
         let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));
         // Usually a hit of the named service matched the word already; else walk the word's
         // forms for any tool of those servers.
@@ -563,22 +569,29 @@ impl Services {
         // request is about: a word written just before a word the servers offer, and not an
         // action (`the analytics database`, `the general channel`, `the logo frame`). Then
         // the next most specific word is judged instead.
-        for &(i, term) in &tool_words {
-            if offers(i, term) {
-                break;
-            }
-            let names_a_thing = !(asked.is_action)(term.stem())
-                && after_determiner(&plain, term.word())
-                && next_plain_word(&plain, term.word()).is_some_and(|next| {
-                    outcome.terms().iter().enumerate().any(|(j, n)| {
-                        n.origin() == Origin::Whole
-                            && n.df() > 0
-                            && n.word().eq_ignore_ascii_case(next)
-                            && offers(j, n)
-                    })
-                });
-            if !names_a_thing {
-                return Some((service_word.into_owned(), term.word().to_owned()));
+        if !offers(i, term) {
+            let mut by_idf: Vec<(usize, &QueryTerm)> = (outcome.terms().iter().enumerate())
+                .filter(|&(j, _)| tool_words >> j & 1 == 1)
+                .collect();
+            // Most specific first; the order of the terms breaks ties, as for `best`.
+            by_idf.sort_by(|a, b| b.1.idf().total_cmp(&a.1.idf()).then(a.0.cmp(&b.0)));
+            for (i, term) in by_idf {
+                if offers(i, term) {
+                    break;
+                }
+                let names_a_thing = !(asked.is_action)(term.stem())
+                    && after_determiner(&plain, term.word())
+                    && next_plain_word(&plain, term.word()).is_some_and(|next| {
+                        outcome.terms().iter().enumerate().any(|(j, n)| {
+                            n.origin() == Origin::Whole
+                                && n.df() > 0
+                                && n.word().eq_ignore_ascii_case(next)
+                                && offers(j, n)
+                        })
+                    });
+                if !names_a_thing {
+                    return refuse(term.word());
+                }
             }
         }
         let action = asked.word?;
@@ -589,7 +602,7 @@ impl Services {
             .iter()
             .filter_map(|&j| outcome.terms().get(j))
             .any(|t| index.any_match_in_groups(t.word(), scope, |d| (asked.serves)(d)));
-        (!served).then(|| (service_word.into_owned(), action.to_owned()))
+        if served { None } else { refuse(action) }
     }
 }
 

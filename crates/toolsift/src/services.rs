@@ -159,14 +159,19 @@ const NAMING: &[&str] = &["called", "entitled", "labeled", "labelled", "named", 
 /// Words after which the rest of the query is a message's text (`comment saying it's fixed`).
 const SAYING: &[&str] = &["saying", "says", "stating"];
 
+/// Words that ask to search; after one of them, `for` starts what is searched for.
+const SEARCHING: &[&str] = &["search", "searches", "searching", "look", "looking", "grep"];
+
 /// The plain words of `query` (letters only, punctuation around them trimmed) that ask for
 /// something, in order: not the word after a naming word (`called assets`), not words in
 /// quotes (`'out sick'`, `"Q3 plan"`), not the text after a saying word (`saying it's fixed in
-/// build 88`). Those are values the user supplies, which no tool is expected to name.
+/// build 88`), not what is searched for (`search for budget spreadsheet`). Those are values
+/// the user supplies, which no tool is expected to name.
 fn request_words(query: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut quote: Option<char> = None;
     let mut name_next = false;
+    let mut searching = false;
     for raw in query.split_whitespace() {
         if let Some(q) = quote {
             if raw.trim_end_matches(|c: char| c.is_ascii_punctuation() && c != q).ends_with(q) {
@@ -194,9 +199,12 @@ fn request_words(query: &str) -> Vec<&str> {
             continue;
         }
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
-        if SAYING.iter().any(|s| s.eq_ignore_ascii_case(w)) {
+        if SAYING.iter().any(|s| s.eq_ignore_ascii_case(w))
+            || (searching && w.eq_ignore_ascii_case("for"))
+        {
             break;
         }
+        searching |= SEARCHING.iter().any(|s| s.eq_ignore_ascii_case(w));
         name_next = NAMING.iter().any(|s| s.eq_ignore_ascii_case(w));
         if !w.is_empty() && w.chars().all(char::is_alphabetic) {
             out.push(w);
@@ -631,6 +639,15 @@ mod tests {
         assert_eq!(
             request_words("set my slack status to 'out sick' now"),
             ["set", "my", "slack", "status", "to", "now"]
+        );
+        assert_eq!(request_words("gdrive search for budget spreadsheet"), ["gdrive", "search"]);
+        assert_eq!(
+            request_words("search datadog logs for errors from checkout"),
+            ["search", "datadog", "logs"]
+        );
+        assert_eq!(
+            request_words("make room for the new hire"),
+            ["make", "room", "for", "the", "new", "hire"]
         );
         assert_eq!(
             request_words("rename the doc to \"Q3 plan\" please"),

@@ -66,6 +66,72 @@ fn a_missing_service_named_next_to_a_present_one_may_be_context() {
     }
 }
 
+/// A search over all 70 tuning catalogs (`xtask/tuning/all`).
+fn all_catalogs() -> ToolSearch {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../xtask/tuning/all/dataset.json");
+    let text = std::fs::read_to_string(path).expect("the dataset is in the repository");
+    let meta: serde_json::Value = serde_json::from_str(&text).expect("valid dataset");
+    let sources: Vec<(String, ToolKind, String)> = meta["catalogs"]
+        .as_array()
+        .expect("a catalogs array")
+        .iter()
+        .map(|c| {
+            let file = c["file"].as_str().expect("file").trim_start_matches("../catalogs/");
+            let kind = match c["kind"].as_str() {
+                Some("mcp") => ToolKind::Mcp,
+                Some("openapi") => ToolKind::OpenApi,
+                _ => ToolKind::Plugin,
+            };
+            (file.to_owned(), kind, c["server"].as_str().expect("server").to_owned())
+        })
+        .collect();
+    let borrowed: Vec<(&str, ToolKind, &str)> =
+        sources.iter().map(|(f, k, s)| (f.as_str(), *k, s.as_str())).collect();
+    ToolSearch::new(real_catalog(&borrowed)).expect("default settings")
+}
+
+/// Requests written by hand against the 70 catalogs (not tuning queries): the service rules
+/// refuse what no connected server does, and answer requests that name a service as
+/// context, a user's name for a thing, or what to search for.
+#[test]
+fn hand_written_requests_on_all_catalogs() {
+    let search = all_catalogs();
+    for query in [
+        // A present service as context, the action on a server named by its first word.
+        "post the sentry error summary in the slack channel",
+        "add the figma link to the linear issue",
+        "write the mongodb query results to a google sheet",
+        "find the notion page about the stripe integration",
+        // A missing service as context, next to a present one.
+        "create a github issue for the bug reported in intercom",
+        "log the zendesk ticket number in the jira issue",
+        "post the pagerduty incident summary to slack",
+        // The user's name for a thing, and what to search for.
+        "discord post an announcement in the general channel",
+        "clickhouse list the tables in the analytics database",
+        "gdrive search for budget spreadsheet",
+        // Plain requests to present services.
+        "okta suspend the contractor's account",
+        "datadog mute the noisy host for an hour",
+    ] {
+        let results = search.search(query, 10);
+        assert!(!results.is_empty(), "{query:?}: {:?}", results.why_empty());
+    }
+    for (query, reason) in [
+        ("create a trello card to follow up on the hubspot lead", Abstention::MissingService),
+        ("send a whatsapp message about the discord event", Abstention::MissingService),
+        ("bitbucket open pull request", Abstention::MissingService),
+        ("stripe delete a customer", Abstention::NotOffered),
+        ("circleci cancel a workflow", Abstention::NotOffered),
+        ("purge the cloudflare cache for a url", Abstention::NotOffered),
+        ("discord kick a member from the server", Abstention::NotOffered),
+    ] {
+        let results = search.search(query, 10);
+        let why = results.why_empty().unwrap_or_else(|| panic!("{query:?} answered"));
+        assert_eq!(why.reason(), reason, "{query:?}: {why}");
+    }
+}
+
 #[test]
 fn names_count_and_descriptions_do_not() {
     let mut catalog = Catalog::new();

@@ -483,8 +483,48 @@ const SLACK: f64 = 4e-5;
 
 /// Whether a document whose score is at most `bound` certainly scores below `threshold`.
 #[inline]
-fn below(bound: f64, threshold: f64) -> bool {
+pub(crate) fn below(bound: f64, threshold: f64) -> bool {
     bound * (1.0 + SLACK) < threshold
+}
+
+/// The least `f32` (not NaN) for which `holds` is true, NaN if there is none; `holds` must be
+/// monotone over the `f32` values in order (false below some value, true from it on). By
+/// bisection over the values in order: 32 tests of `holds`.
+///
+/// A loop over the candidates then tests each partial score with one `f32` comparison
+/// against it ([`not_below`]) instead of evaluating `holds` (a conversion to `f64`, a sum, a
+/// product and a comparison), with the same answer for every score not NaN. A NaN score (no
+/// finite weights make one) is kept where it would have been: the tests that use this
+/// (reaching the threshold) hold for NaN.
+pub(crate) fn least_f32(holds: impl Fn(f32) -> bool) -> f32 {
+    const SIGN: u32 = 1 << 31;
+    // The order key of a value: increasing with the value, from -inf to +inf.
+    let key = |v: f32| {
+        let b = v.to_bits();
+        if b & SIGN != 0 { !b } else { b | SIGN }
+    };
+    let value = |k: u32| f32::from_bits(if k & SIGN != 0 { k & !SIGN } else { !k });
+    if !holds(f32::INFINITY) {
+        return f32::NAN;
+    }
+    let (mut lo, mut hi) = (key(f32::NEG_INFINITY), key(f32::INFINITY));
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if holds(value(mid)) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    value(lo)
+}
+
+/// Whether `a` is not below `least` ([`least_f32`]): true for a NaN `a`, as
+/// `!below(NaN + rest, threshold)` is.
+#[inline(always)]
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
+pub(crate) fn not_below(a: f32, least: f32) -> bool {
+    !(a < least)
 }
 
 /// Adds one term's contributions to the accumulators.
@@ -1096,7 +1136,9 @@ impl Index {
         let cfg = &self.config;
         let Scratch { acc, mask, cands, ncands, tmp, .. } = s;
         // The buffers as slices, so that the loop keeps them in registers.
-        let (acc, mask, cands) = (&acc[..], &mask[..], &cands[..*ncands]);
+        // `acc` and `mask` of one length, so that one bounds check covers both.
+        let n = acc.len().min(mask.len());
+        let (acc, mask, cands) = (&acc[..n], &mask[..n], &cands[..*ncands]);
         tmp.clear();
         for &d in cands {
             let a = acc[d as usize];
@@ -1133,14 +1175,17 @@ impl Index {
         // The buffers as slices, so that the loop keeps them in registers. Branch-free like
         // `Scorer::add`: every candidate is written back at `nl`, which moves on only for a
         // live one.
-        let (acc, mask, lv) = (&acc[..], &mut mask[..], &mut live[..]);
+        // `acc` and `mask` of one length, so that one bounds check covers both.
+        let n = acc.len().min(mask.len());
+        let (acc, mask, lv) = (&acc[..n], &mut mask[..n], &mut live[..]);
+        // `not_below(a, reach)` exactly where `a + rest` may reach the threshold.
+        let reach = least_f32(|a| !below(f64::from(a) + rest, threshold));
         let mut nl = 0;
         for i in 0..lv.len() {
             let d = lv[i];
             let du = d as usize;
             let m = mask[du];
-            let keep = !below(f64::from(acc[du]) + rest, threshold)
-                && ctx.passes_in::<OPEN>(cfg, m | bits);
+            let keep = not_below(acc[du], reach) && ctx.passes_in::<OPEN>(cfg, m | bits);
             mask[du] = if keep { m } else { 0 };
             lv[nl] = d;
             nl += usize::from(keep);
@@ -1169,11 +1214,13 @@ impl Index {
     ) {
         let cfg = &self.config;
         let Scratch { acc, mask, live, .. } = s;
-        let (acc, mask) = (&acc[..], &mut mask[..]);
+        let n = acc.len().min(mask.len());
+        let (acc, mask) = (&acc[..n], &mut mask[..n]);
+        // `not_below(a, reach)` exactly where `a + rest` may reach the threshold.
+        let reach = least_f32(|a| !below(f64::from(a) + rest, threshold));
         live.retain(|&d| {
             let d = d as usize;
-            let keep = !below(f64::from(acc[d]) + rest, threshold)
-                && ctx.passes_in::<OPEN>(cfg, mask[d] | bits);
+            let keep = not_below(acc[d], reach) && ctx.passes_in::<OPEN>(cfg, mask[d] | bits);
             if !keep {
                 mask[d] = 0;
             }

@@ -330,7 +330,9 @@ impl Query {
 /// Reusable per-thread buffers, dense over document ordinals.
 ///
 /// Between searches every `mask` and `xacc` entry is 0; `acc` is only read where a mask bit
-/// says it was written in this search.
+/// says it was written in this search. Once pruning keeps only the live candidates
+/// ([`Index::top_k`]), every other document's mask is 0 again: a nonzero mask is what makes a
+/// document live.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     pub(crate) query: Query,
@@ -343,9 +345,6 @@ pub(crate) struct Scratch {
     /// Documents already counted by [`Index::union`], where it equals `epoch`.
     xstamp: Vec<u32>,
     epoch: u32,
-    /// Live candidates during pruning: `live_stamp == live_epoch`.
-    live_stamp: Vec<u32>,
-    live_epoch: u32,
     /// Documents with a nonzero mask: `cands[..ncands]`. The buffer holds one entry more than
     /// there are documents, so that a document is written at `ncands` before knowing whether
     /// it is new (no branch on a data-dependent condition in the hot loop).
@@ -371,7 +370,6 @@ impl Scratch {
             self.mask.resize(n, 0);
             self.xacc.resize(n, 0.0);
             self.xstamp.resize(n, 0);
-            self.live_stamp.resize(n, 0);
         }
         if self.cands.len() <= n {
             self.cands.resize(n + 1, 0);
@@ -388,15 +386,6 @@ impl Scratch {
         }
         self.epoch += 1;
         self.epoch
-    }
-
-    fn next_live_epoch(&mut self) -> u32 {
-        if self.live_epoch == u32::MAX {
-            self.live_stamp.iter_mut().for_each(|s| *s = 0);
-            self.live_epoch = 0;
-        }
-        self.live_epoch += 1;
-        self.live_epoch
     }
 }
 
@@ -494,8 +483,48 @@ const SLACK: f64 = 4e-5;
 
 /// Whether a document whose score is at most `bound` certainly scores below `threshold`.
 #[inline]
-fn below(bound: f64, threshold: f64) -> bool {
+pub(crate) fn below(bound: f64, threshold: f64) -> bool {
     bound * (1.0 + SLACK) < threshold
+}
+
+/// The least `f32` (not NaN) for which `holds` is true, NaN if there is none; `holds` must be
+/// monotone over the `f32` values in order (false below some value, true from it on). By
+/// bisection over the values in order: 32 tests of `holds`.
+///
+/// A loop over the candidates then tests each partial score with one `f32` comparison
+/// against it ([`not_below`]) instead of evaluating `holds` (a conversion to `f64`, a sum, a
+/// product and a comparison), with the same answer for every score not NaN. A NaN score (no
+/// finite weights make one) is kept where it would have been: the tests that use this
+/// (reaching the threshold) hold for NaN.
+pub(crate) fn least_f32(holds: impl Fn(f32) -> bool) -> f32 {
+    const SIGN: u32 = 1 << 31;
+    // The order key of a value: increasing with the value, from -inf to +inf.
+    let key = |v: f32| {
+        let b = v.to_bits();
+        if b & SIGN != 0 { !b } else { b | SIGN }
+    };
+    let value = |k: u32| f32::from_bits(if k & SIGN != 0 { k & !SIGN } else { !k });
+    if !holds(f32::INFINITY) {
+        return f32::NAN;
+    }
+    let (mut lo, mut hi) = (key(f32::NEG_INFINITY), key(f32::INFINITY));
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if holds(value(mid)) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    value(lo)
+}
+
+/// Whether `a` is not below `least` ([`least_f32`]): true for a NaN `a`, as
+/// `!below(NaN + rest, threshold)` is.
+#[inline(always)]
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
+pub(crate) fn not_below(a: f32, least: f32) -> bool {
+    !(a < least)
 }
 
 /// Adds one term's contributions to the accumulators.
@@ -559,6 +588,13 @@ impl Ctx<'_> {
     #[inline]
     fn passes(&self, cfg: &Config, mask: u64) -> bool {
         self.open || passes_gate(cfg, mask, self.gate_bit, self.n_ans)
+    }
+
+    /// [`Ctx::passes`] in a loop specialized on [`Ctx::open`] (`OPEN` is `self.open`): an open
+    /// query's loops carry no gate check at all.
+    #[inline(always)]
+    fn passes_in<const OPEN: bool>(&self, cfg: &Config, mask: u64) -> bool {
+        OPEN || passes_gate(cfg, mask, self.gate_bit, self.n_ans)
     }
 }
 
@@ -893,9 +929,9 @@ impl Index {
         count
     }
 
-    /// Scores term `t` in every document of its postings (only the live candidates if
-    /// `LIVE`): documents not seen yet become candidates. Returns the largest partial score it
-    /// produced.
+    /// Scores term `t` in every document of its postings (only the live candidates, those with
+    /// a nonzero mask, if `LIVE`): documents not seen yet become candidates. Returns the
+    /// largest partial score it produced.
     ///
     /// Not inlined: kept apart from [`Index::top_k`], its loops get registers of their own.
     ///
@@ -913,9 +949,7 @@ impl Index {
         let forms = q.forms(term);
         let post = &self.post;
         let n = self.ids.len();
-        let live_epoch = s.live_epoch;
-        let Scratch { acc, mask, xacc, live_stamp, cands, ncands, tdocs, bitmap, .. } = s;
-        let live_stamp = &live_stamp[..n];
+        let Scratch { acc, mask, xacc, cands, ncands, tdocs, bitmap, .. } = s;
         let mut sc = Scorer {
             acc: &mut acc[..n],
             mask: &mut mask[..n],
@@ -943,7 +977,7 @@ impl Index {
             // The forms' saturated sums, precomputed: every document once.
             for &(d, sat) in &m.entries[..] {
                 let d = d as usize;
-                if LIVE && live_stamp[d] != live_epoch {
+                if LIVE && sc.mask[d] == 0 {
                     continue;
                 }
                 sc.add(d, sat);
@@ -958,7 +992,7 @@ impl Index {
             let r = post.range(f.start, f.end);
             for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
                 let d = d as usize;
-                if LIVE && live_stamp[d] != live_epoch {
+                if LIVE && sc.mask[d] == 0 {
                     continue;
                 }
                 sc.score(d, f.weight * pf);
@@ -982,7 +1016,7 @@ impl Index {
             let w = f.weight;
             for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
                 let du = d as usize;
-                if LIVE && live_stamp[du] != live_epoch {
+                if LIVE && sc.mask[du] == 0 {
                     continue;
                 }
                 let old = xacc[du];
@@ -1085,39 +1119,111 @@ impl Index {
     /// are not exact-key documents, if at least `k` of them score above `min` (with the
     /// slack): only those are considered.
     fn kth(&self, s: &mut Scratch, ctx: &Ctx<'_>, k: usize, min: f64) -> Option<f64> {
+        if ctx.open {
+            self.kth_in::<true>(s, ctx, k, min)
+        } else {
+            self.kth_in::<false>(s, ctx, k, min)
+        }
+    }
+
+    /// [`Index::kth`], specialized on [`Ctx::open`].
+    fn kth_in<const OPEN: bool>(
+        &self,
+        s: &mut Scratch,
+        ctx: &Ctx<'_>,
+        k: usize,
+        min: f64,
+    ) -> Option<f64> {
         let cfg = &self.config;
-        let mut tmp = std::mem::take(&mut s.tmp);
+        let Scratch { acc, mask, cands, ncands, tmp, .. } = s;
+        // The buffers as slices, so that the loop keeps them in registers.
+        // `acc` and `mask` of one length, so that one bounds check covers both.
+        let n = acc.len().min(mask.len());
+        let (acc, mask, cands) = (&acc[..n], &mask[..n], &cands[..*ncands]);
         tmp.clear();
-        for &d in &s.cands[..s.ncands] {
-            let a = s.acc[d as usize];
+        for &d in cands {
+            let a = acc[d as usize];
             if below(min, f64::from(a))
-                && ctx.passes(cfg, s.mask[d as usize])
+                && ctx.passes_in::<OPEN>(cfg, mask[d as usize])
                 && !ctx.exact.contains(&d)
             {
                 tmp.push(a);
             }
         }
-        let kth = if tmp.len() >= k && k > 0 {
+        if tmp.len() >= k && k > 0 {
             let (_, v, _) = tmp.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
             Some(f64::from(*v))
         } else {
             None
-        };
-        s.tmp = tmp;
-        kth
+        }
+    }
+
+    /// Makes the candidates that can still reach `threshold` with at most `rest` more, and
+    /// still pass the gate with the terms in `bits`, the live ones (`s.live`); the others'
+    /// masks become 0. `OPEN` is [`Ctx::open`].
+    fn go_live<const OPEN: bool>(
+        &self,
+        s: &mut Scratch,
+        ctx: &Ctx<'_>,
+        rest: f64,
+        bits: u64,
+        threshold: f64,
+    ) {
+        let cfg = &self.config;
+        let Scratch { acc, mask, cands, ncands, live, .. } = s;
+        live.clear();
+        live.extend_from_slice(&cands[..*ncands]);
+        // The buffers as slices, so that the loop keeps them in registers. Branch-free like
+        // `Scorer::add`: every candidate is written back at `nl`, which moves on only for a
+        // live one.
+        // `acc` and `mask` of one length, so that one bounds check covers both.
+        let n = acc.len().min(mask.len());
+        let (acc, mask, lv) = (&acc[..n], &mut mask[..n], &mut live[..]);
+        // `not_below(a, reach)` exactly where `a + rest` may reach the threshold.
+        let reach = least_f32(|a| !below(f64::from(a) + rest, threshold));
+        let mut nl = 0;
+        for i in 0..lv.len() {
+            let d = lv[i];
+            let du = d as usize;
+            let m = mask[du];
+            let keep = not_below(acc[du], reach) && ctx.passes_in::<OPEN>(cfg, m | bits);
+            mask[du] = if keep { m } else { 0 };
+            lv[nl] = d;
+            nl += usize::from(keep);
+        }
+        live.truncate(nl);
     }
 
     /// Drops the live candidates that can no longer reach `threshold` with at most `rest`
-    /// more, or can no longer pass the gate with the terms in `bits`.
+    /// more, or can no longer pass the gate with the terms in `bits` (their masks become 0).
     fn prune_live(&self, s: &mut Scratch, ctx: &Ctx<'_>, rest: f64, bits: u64, threshold: f64) {
+        if ctx.open {
+            self.prune_live_in::<true>(s, ctx, rest, bits, threshold);
+        } else {
+            self.prune_live_in::<false>(s, ctx, rest, bits, threshold);
+        }
+    }
+
+    /// [`Index::prune_live`], specialized on [`Ctx::open`].
+    fn prune_live_in<const OPEN: bool>(
+        &self,
+        s: &mut Scratch,
+        ctx: &Ctx<'_>,
+        rest: f64,
+        bits: u64,
+        threshold: f64,
+    ) {
         let cfg = &self.config;
-        let Scratch { acc, mask, live, live_stamp, .. } = s;
+        let Scratch { acc, mask, live, .. } = s;
+        let n = acc.len().min(mask.len());
+        let (acc, mask) = (&acc[..n], &mut mask[..n]);
+        // `not_below(a, reach)` exactly where `a + rest` may reach the threshold.
+        let reach = least_f32(|a| !below(f64::from(a) + rest, threshold));
         live.retain(|&d| {
             let d = d as usize;
-            let keep =
-                !below(f64::from(acc[d]) + rest, threshold) && ctx.passes(cfg, mask[d] | bits);
+            let keep = not_below(acc[d], reach) && ctx.passes_in::<OPEN>(cfg, mask[d] | bits);
             if !keep {
-                live_stamp[d] = 0;
+                mask[d] = 0;
             }
             keep
         });
@@ -1176,18 +1282,11 @@ impl Index {
                 }
                 if switch {
                     and_mode = true;
-                    let epoch = s.next_live_epoch();
-                    let mut live = std::mem::take(&mut s.live);
-                    for &d in &s.cands[..s.ncands] {
-                        let du = d as usize;
-                        if !below(f64::from(s.acc[du]) + rest, threshold)
-                            && ctx.passes(cfg, s.mask[du] | bits)
-                        {
-                            s.live_stamp[du] = epoch;
-                            live.push(d);
-                        }
+                    if ctx.open {
+                        self.go_live::<true>(s, ctx, rest, bits, threshold);
+                    } else {
+                        self.go_live::<false>(s, ctx, rest, bits, threshold);
                     }
-                    s.live = live;
                 }
             }
             if !and_mode {
@@ -1253,15 +1352,18 @@ impl Index {
         let mut heap = std::mem::take(&mut s.hits);
         // The heap's worst score once it is full: anything below it is out at once.
         let mut worst_score = f32::NEG_INFINITY;
-        let survivors = if and_mode { &s.live[..] } else { &s.cands[..s.ncands] };
+        // Every other candidate's mask is 0 already; the survivors' become 0 as they are read.
+        let Scratch { acc, mask, cands, ncands, live, .. } = s;
+        let (acc, mask) = (&acc[..], &mut mask[..]);
+        let survivors = if and_mode { &live[..] } else { &cands[..*ncands] };
         for &d in survivors {
             let du = d as usize;
-            let mask = s.mask[du];
+            let mask = std::mem::take(&mut mask[du]);
             if !ctx.passes(cfg, mask) {
                 continue;
             }
             passed_gate = true;
-            let score = s.acc[du];
+            let score = acc[du];
             if score < ctx.floor || score < worst_score {
                 continue;
             }
@@ -1284,9 +1386,6 @@ impl Index {
             }
         }
         s.hits = heap;
-        for &d in &s.cands[..s.ncands] {
-            s.mask[d as usize] = 0;
-        }
         (passed_gate, and_mode)
     }
 

@@ -1,5 +1,5 @@
 //! Unit tests of private internals: key normalization, the vocabulary's related terms, the
-//! packed term frequencies of the postings, the merged lists.
+//! packed term frequencies of the postings, the merged lists, the pruning's score cut.
 
 use crate::config::{DEFAULT_SEARCH_CACHE_BUDGET, Relation};
 use crate::keys::normalize_key;
@@ -277,6 +277,35 @@ mod differential {
             prop_assert_eq!(e.score.to_bits(), h.score().to_bits());
         }
         Ok(())
+    }
+
+    /// A partial score the pruning tests, its f32 neighbours and the edges.
+    fn near(v: f32) -> impl Iterator<Item = f32> {
+        let b = v.to_bits();
+        [v, f32::from_bits(b.saturating_sub(1)), f32::from_bits(b.saturating_add(1)), 0.0, -0.0]
+            .into_iter()
+            .chain([f32::INFINITY, f32::NAN, f32::MIN_POSITIVE, f32::MAX])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The one-comparison test of a partial score against the least one that may reach
+        /// the threshold answers as the sum it replaces, for every score.
+        #[test]
+        fn least_reaching_score_is_exact(
+            rest in 0.0f64..40.0,
+            threshold in 0.0f64..60.0,
+            scores in prop::collection::vec(0.0f32..60.0, 1..20),
+        ) {
+            let holds = |a: f32| !crate::search::below(f64::from(a) + rest, threshold);
+            let reach = crate::search::least_f32(holds);
+            // Near the cut, where rounding decides.
+            let edge = (threshold / (1.0 + 4e-5) - rest) as f32;
+            for a in scores.into_iter().chain(near(edge)).flat_map(near) {
+                prop_assert_eq!(crate::search::not_below(a, reach), holds(a), "score {}", a);
+            }
+        }
     }
 
     proptest! {

@@ -11,9 +11,9 @@
 //! with [`Abstention::MissingService`](crate::Abstention::MissingService).
 //!
 //! Descriptions do not count: a CI tool described as working "with GitHub or Bitbucket" does
-//! not act on Bitbucket's pull requests. A missing service named next to a present one ("create a github
-//! issue for the bug reported in intercom") is taken for context, unless it is the service of
-//! a new thing asked for ("create a trello card for the github issue").
+//! not act on Bitbucket's pull requests. A missing service named next to a present one
+//! ("create a github issue for the bug reported in intercom") is taken for context, unless it
+//! is the service of a new thing asked for ("create a trello card for the github issue").
 //!
 //! A second rule covers a service that is present but lacks the action: "circleci cancel
 //! running workflow" when no CircleCI tool mentions cancelling. The query's most specific
@@ -29,10 +29,10 @@
 //! misspelt catalog words; a deletion needs a tool that deletes, or one that takes its
 //! operation as a parameter.
 //!
-//! The second rule does not judge a query that also names another connected server by the
+//! The second rule does not refuse a query that also names another connected server by the
 //! first word of its name ("post the sentry error summary in the slack channel"): the request
-//! may be for that server, with the named service as context. Nor does it judge a word that only
-//! names the thing asked about: after a determiner and before a word those servers offer
+//! may be for that server, with the named service as context. Nor does it judge a word that
+//! only names the thing asked about: after a determiner and before a word those servers offer
 //! ("list the tables in the analytics database"), the next most specific tool word is judged.
 //!
 //! Both rules read a misspelt service name: a query word the index took for a typo
@@ -509,12 +509,12 @@ impl Services {
     ///   name and occurs in some tool's `name` field), if none of those servers' tools
     ///   matches it; when it only names the thing asked about (after a determiner, before a
     ///   word they offer, not an action word), the next one;
-    /// - nothing when the query also names a connected server outside `scope`
-    ///   ([`Services::names_other_server`]);
     /// - else, when the query asks for an action (`asked`: its first action word, and whether
     ///   a document's tool does that kind of action, [`ActionSet::serves`]), that action word,
     ///   if no tool of those servers both does it and matches one of the query's tool words
-    ///   or the words the index took for a misspelling of a catalog word.
+    ///   or the words the index took for a misspelling of a catalog word;
+    /// - but never when the query also names a connected server outside `scope`
+    ///   ([`Services::names_other_server`]).
     ///
     /// [`ActionSet::serves`]: crate::actions::ActionSet::serves
     pub(crate) fn unoffered(
@@ -533,7 +533,7 @@ impl Services {
         // the user's data, not the action asked for.
         let plain = request_words(query);
         let written_plain = |word: &str| plain.iter().any(|w| w.eq_ignore_ascii_case(word));
-        // The tool words, most specific first (the order of `outcome`'s terms breaks ties).
+        // The most specific tool word (of equals, the first).
         let mut best: Option<(usize, &QueryTerm)> = None;
         // The tool words, as a mask of term indexes (a query has at most 64 terms).
         let mut tool_words = 0u64;

@@ -76,8 +76,10 @@
 //! # Stopwords
 //!
 //! The default list ([`default_stopwords`], kept as data in `data/stopwords.txt`) has English
-//! function words and words that carry no intent in a tool search (`tool`, `please`, `want`,
-//! `need`, `using`, `how`, `me`, `my`, `some`, …). Under the default
+//! function words, words that carry no intent in a tool search (`tool`, `please`, `want`,
+//! `need`, `using`, `how`, `me`, `my`, `some`, …), and the function words of Spanish, French,
+//! German, Portuguese and Italian that are not English words (`un`, `les`, `der`, `und`, …).
+//! Under the default
 //! [`StopwordPolicy::PlainWords`] a stopword is dropped only where it is a *plain* word of
 //! natural text, never inside an identifier: "tell me" drops `me`, but the tool name `get_me` (or
 //! `getMe`) keeps it, so the two tools `get_me` and `get_issue` stay apart. A text of only plain

@@ -11,13 +11,15 @@ const DEFAULT_LIST: &str = include_str!("../data/stopwords.txt");
 
 /// The words of the default stopword list, in file order.
 ///
-/// The list (`data/stopwords.txt` in the crate) holds English function words plus words that carry
-/// no intent in a tool search (`tool`, `please`, `want`, `using`, …). Pass a changed copy to
+/// The list (`data/stopwords.txt` in the crate) holds English function words, words that carry
+/// no intent in a tool search (`tool`, `please`, `want`, `using`, …), and the function words of
+/// Spanish, French, German, Portuguese and Italian that are not also English words (`un`,
+/// `les`, `der`, `und`, …). Pass a changed copy to
 /// [`AnalyzerBuilder::stopwords`](crate::AnalyzerBuilder::stopwords) to tune it.
 ///
 /// ```
 /// let words: Vec<&str> = toolsift_text::default_stopwords().collect();
-/// assert!(words.contains(&"the") && words.contains(&"please"));
+/// assert!(words.contains(&"the") && words.contains(&"please") && words.contains(&"und"));
 /// assert!(!words.contains(&"get"));
 /// ```
 pub fn default_stopwords() -> impl Iterator<Item = &'static str> {

@@ -11,9 +11,9 @@
 //! - **Merged lists** ([`Merged`]), one per resolved word of two slots or more and at least
 //!   [`MIN_POSTINGS`] postings: each document once, with its weighted pseudo-frequencies
 //!   summed over the forms in the order `Index::walk` sums them and saturated (the same
-//!   `f32` bits as a walk of the forms computes), and the largest. A search reads one list
-//!   instead of many, updates a few surviving candidates by binary search in it, and prunes
-//!   with the list's exact bound.
+//!   `f32` bits as a walk of the forms computes), and the largest and smallest. A search reads
+//!   one list instead of many, updates a few surviving candidates by binary search in it, and
+//!   prunes with the list's exact bound.
 //!
 //! Every update of the index empties the cache (`Index::rebuild`); a clone starts empty. The
 //! cache holds at most the configured budget
@@ -101,13 +101,17 @@ pub(crate) struct Merged {
     pub(crate) entries: Box<[(u32, f32)]>,
     /// The largest saturated sum.
     pub(crate) max_sat: f32,
+    /// The smallest saturated sum that is not NaN (`+inf` when there is none): when it and
+    /// `qw · idf` times it are above 0, so is every contribution the list makes.
+    pub(crate) min_sat: f32,
 }
 
 impl Merged {
-    /// A list from its entries (sorted by ordinal) and their largest saturated sum (0 when
-    /// there are none), which the caller tracks as it builds them.
-    pub(crate) fn new(entries: Vec<(u32, f32)>, max_sat: f32) -> Merged {
-        Merged { entries: entries.into_boxed_slice(), max_sat }
+    /// A list from its entries (sorted by ordinal), their largest saturated sum (0 when there
+    /// are none) and their smallest that is not NaN (`+inf` when there is none), which the
+    /// caller tracks as it builds them.
+    pub(crate) fn new(entries: Vec<(u32, f32)>, max_sat: f32, min_sat: f32) -> Merged {
+        Merged { entries: entries.into_boxed_slice(), max_sat, min_sat }
     }
 
     /// The saturated sum of document `d` (0 if it has none), by binary search.

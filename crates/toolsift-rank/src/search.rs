@@ -557,6 +557,13 @@ impl Scorer<'_> {
         if c <= 0.0 {
             return;
         }
+        self.add_positive(d, c);
+    }
+
+    /// Adds the contribution `c` to document `d`; `c` is above 0 (or NaN, which
+    /// [`Scorer::add`] adds too).
+    #[inline(always)]
+    fn add_positive(&mut self, d: usize, c: f32) {
         let m = self.mask[d];
         // Branch-free: whether the document is new is data-dependent and mispredicts often.
         // A new document's stale accumulator is replaced by 0, and `0 + c == c` exactly.
@@ -975,12 +982,26 @@ impl Index {
         }
         if let Some(m) = list {
             // The forms' saturated sums, precomputed: every document once.
-            for &(d, sat) in &m.entries[..] {
-                let d = d as usize;
-                if LIVE && sc.mask[d] == 0 {
-                    continue;
+            // When `qw · idf` times the smallest sum is above 0, so is every contribution not
+            // NaN (`f32` products round monotonically; `Scorer::add` adds a NaN too): the loop
+            // needs no check for a zero contribution. Both loops add the same contributions in
+            // the same order.
+            if m.min_sat > 0.0 && sc.wi * m.min_sat > 0.0 {
+                for &(d, sat) in &m.entries[..] {
+                    let d = d as usize;
+                    if LIVE && sc.mask[d] == 0 {
+                        continue;
+                    }
+                    sc.add_positive(d, sc.wi * sat);
                 }
-                sc.add(d, sat);
+            } else {
+                for &(d, sat) in &m.entries[..] {
+                    let d = d as usize;
+                    if LIVE && sc.mask[d] == 0 {
+                        continue;
+                    }
+                    sc.add(d, sat);
+                }
             }
             *ncands = sc.ncands;
             return sc.max;
@@ -1676,6 +1697,7 @@ fn merge_forms(
     let len = bitmap.iter().map(|b| b.count_ones() as usize).sum();
     let mut entries = Vec::with_capacity(len);
     let mut max_sat = 0f32;
+    let mut min_sat = f32::INFINITY;
     for (wi, word) in bitmap.iter_mut().enumerate() {
         let mut bits = std::mem::take(word);
         while bits != 0 {
@@ -1688,11 +1710,14 @@ fn merge_forms(
                 if sat > max_sat {
                     max_sat = sat;
                 }
+                if sat < min_sat {
+                    min_sat = sat;
+                }
                 entries.push((d as u32, sat));
             }
         }
     }
-    Merged::new(entries, max_sat)
+    Merged::new(entries, max_sat, min_sat)
 }
 
 /// Whether a document that matched the query terms in `mask` passes the gate and coverage.

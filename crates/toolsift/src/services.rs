@@ -41,7 +41,7 @@
 
 use crate::implied;
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use toolsift_rank::{DocId, Index, Outcome, QueryTerm};
@@ -137,6 +137,9 @@ pub(crate) struct Services {
     present: Vec<u32>,
     /// Per server, the services its tools' `name` fields contain, sorted.
     by_server: BTreeMap<String, Vec<u32>>,
+    /// The same pairs by service: (service, server), sorted, so that the servers of a named
+    /// service are one range.
+    servers_of: BTreeSet<(u32, String)>,
     /// Stems of the words of every tool's `name` field, with the number of servers using
     /// each: the catalog's tool vocabulary. Only looked up (by every search that names a
     /// present service, once per query word), never iterated.
@@ -284,6 +287,7 @@ impl Services {
             sorted: known,
             present: vec![0; n],
             by_server: BTreeMap::new(),
+            servers_of: BTreeSet::new(),
             name_stems: HashMap::default(),
             stems_by_server: BTreeMap::new(),
             server_words: HashMap::default(),
@@ -385,6 +389,9 @@ impl Services {
                 *count += 1;
             }
         }
+        for &s in &found {
+            self.servers_of.insert((s, server.to_owned()));
+        }
         self.by_server.insert(server.to_owned(), found);
     }
 
@@ -403,6 +410,7 @@ impl Services {
             if let Some(count) = self.present.get_mut(s as usize) {
                 *count = count.saturating_sub(1);
             }
+            self.servers_of.remove(&(s, server.to_owned()));
         }
     }
 
@@ -494,11 +502,19 @@ impl Services {
         if services.is_empty() {
             return Vec::new();
         }
-        self.by_server
+        let mut servers: Vec<&str> = services
             .iter()
-            .filter(|(_, found)| services.iter().any(|s| found.binary_search(s).is_ok()))
-            .map(|(server, _)| server.as_str())
-            .collect()
+            .flat_map(|&s| {
+                let from = (s, String::new());
+                self.servers_of.range(from..).take_while(move |(t, _)| *t == s)
+            })
+            .map(|(_, server)| server.as_str())
+            .collect();
+        // Sorted by server name, each once (a query may name a service twice, or two
+        // services one server provides).
+        servers.sort_unstable();
+        servers.dedup();
+        servers
     }
 
     /// For a query that names present services (`named`), whose servers are `scope`

@@ -209,7 +209,9 @@ fn request_words(query: &str) -> Vec<&str> {
         }
         searching |= SEARCHING.iter().any(|s| s.eq_ignore_ascii_case(w));
         name_next = NAMING.iter().any(|s| s.eq_ignore_ascii_case(w));
-        if !w.is_empty() && w.chars().all(char::is_alphabetic) {
+        // A possessive (`GitHub's`) is kept whole: it introduces a thing like a determiner.
+        let base = w.strip_suffix("'s").or_else(|| w.strip_suffix("’s")).unwrap_or(w);
+        if !base.is_empty() && base.chars().all(char::is_alphabetic) {
             out.push(w);
         }
     }
@@ -229,13 +231,16 @@ const NEW_THING: &[&str] = &["a", "an", "new"];
 const DETERMINERS: &[&str] =
     &["the", "my", "our", "your", "their", "his", "her", "its", "this", "that", "these", "those"];
 
-/// Whether the first occurrence of `word` among `plain` comes right after a determiner.
+/// Whether the first occurrence of `word` among `plain` comes right after a determiner or a
+/// possessive (`GitHub's stale issues`).
 fn after_determiner(plain: &[&str], word: &str) -> bool {
     plain.iter().position(|w| w.eq_ignore_ascii_case(word)).is_some_and(|at| {
         at > 0
-            && plain
-                .get(at - 1)
-                .is_some_and(|p| DETERMINERS.iter().any(|d| d.eq_ignore_ascii_case(p)))
+            && plain.get(at - 1).is_some_and(|p| {
+                DETERMINERS.iter().any(|d| d.eq_ignore_ascii_case(p))
+                    || p.ends_with("'s")
+                    || p.ends_with("’s")
+            })
     })
 }
 
@@ -589,18 +594,34 @@ impl Services {
             outcome.hits().iter().any(|h| h.matched().any(|m| m == i) && in_scope(h.doc()))
                 || index.matches_in_groups(t.word(), scope)
         };
+        // A word written with its neighbour as a phrase of the lexicon is offered when a
+        // member of the phrase's group is: "pull requests in gitlab", whose tools say "merge
+        // request".
+        let in_phrase = |word: &str| {
+            let Some(e) = index.expander() else { return false };
+            let at = plain.iter().position(|w| w.eq_ignore_ascii_case(word));
+            let pairs = at.map_or([None, None], |at| {
+                [at.checked_sub(1).map(|p| (p, at)), Some((at, at + 1))]
+            });
+            pairs.into_iter().flatten().any(|(a, b)| {
+                let (Some(x), Some(y)) = (plain.get(a), plain.get(b)) else { return false };
+                let joined = format!("{x}{y}").to_lowercase();
+                !e.key_entries(&index.analyzer().stem(&joined)).is_empty()
+                    && index.matches_in_groups(&joined, scope)
+            })
+        };
         // The most specific tool word must be offered, unless it only names the thing the
         // request is about: a word written just before a word the servers offer, and not an
         // action (`the analytics database`, `the general channel`, `the logo frame`). Then
         // the next most specific word is judged instead.
-        if !offers(i, term) {
+        if !offers(i, term) && !in_phrase(term.word()) {
             let mut by_idf: Vec<(usize, &QueryTerm)> = (outcome.terms().iter().enumerate())
                 .filter(|&(j, _)| tool_words >> j & 1 == 1)
                 .collect();
             // Most specific first; the order of the terms breaks ties, as for `best`.
             by_idf.sort_by(|a, b| b.1.idf().total_cmp(&a.1.idf()).then(a.0.cmp(&b.0)));
             for (i, term) in by_idf {
-                if offers(i, term) {
+                if offers(i, term) || in_phrase(term.word()) {
                     break;
                 }
                 let names_a_thing = !(asked.is_action)(term.stem())
@@ -644,7 +665,7 @@ pub(crate) struct Asked<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::request_words;
+    use super::{after_determiner, request_words};
 
     #[test]
     fn request_words_leave_out_the_values_the_user_supplies() {
@@ -657,6 +678,12 @@ mod tests {
             ["set", "my", "slack", "status", "to", "now"]
         );
         assert_eq!(request_words("gdrive search for budget spreadsheet"), ["gdrive", "search"]);
+        assert_eq!(
+            request_words("close GitHub's stale issues"),
+            ["close", "GitHub's", "stale", "issues"]
+        );
+        assert!(after_determiner(&["close", "GitHub’s", "stale", "issues"], "stale"));
+        assert!(!after_determiner(&["enable", "branch", "protection", "rules"], "protection"));
         assert_eq!(
             request_words("search datadog logs for errors from checkout"),
             ["search", "datadog", "logs"]
@@ -673,8 +700,12 @@ mod tests {
             request_words("comment on bug 4521 saying it's fixed in build 88"),
             ["comment", "on", "bug"]
         );
-        // Apostrophes inside words are not quotes; identifiers and numbers are not plain.
-        assert_eq!(request_words("cancel someone's temp_events job 42"), ["cancel", "job"]);
+        // Apostrophes inside words are not quotes (a possessive stays whole); identifiers and
+        // numbers are not plain.
+        assert_eq!(
+            request_words("cancel someone's temp_events job 42"),
+            ["cancel", "someone's", "job"]
+        );
         // An unclosed quote runs to the end.
         assert_eq!(request_words("post 'hello world"), ["post"]);
         assert!(request_words("").is_empty());

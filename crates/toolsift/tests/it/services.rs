@@ -110,6 +110,9 @@ fn hand_written_requests_on_all_catalogs() {
         "discord post an announcement in the general channel",
         "clickhouse list the tables in the analytics database",
         "gdrive search for budget spreadsheet",
+        "close GitHub's stale issues",
+        // A phrase of the lexicon: GitLab's tools say "merge request".
+        "list pull requests in gitlab",
         // Plain requests to present services.
         "okta suspend the contractor's account",
         "datadog mute the noisy host for an hour",

@@ -211,26 +211,12 @@ const QUESTION_WORDS: &[&str] = &[
 ];
 
 /// Whether `query` starts with a question word ([`QUESTION_WORDS`]): its first word, trimmed
-/// of punctuation, compared byte by byte in ASCII case with `’` read as `'`.
+/// of punctuation, in any ASCII case, with `’` read as `'`.
 fn is_question(query: &str) -> bool {
     let Some(w) = query.split_whitespace().next() else { return false };
     let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
-    // The longest question word has 7 bytes ("where's"); `’` takes 3.
-    if w.len() > 9 {
-        return false;
-    }
-    let mut buf = [0u8; 9];
-    let mut n = 0;
-    for c in w.chars() {
-        let b = match c {
-            '’' => b'\'',
-            c if c.is_ascii() => c.to_ascii_lowercase() as u8,
-            _ => return false,
-        };
-        buf[n] = b;
-        n += 1;
-    }
-    QUESTION_WORDS.iter().any(|q| q.as_bytes() == &buf[..n])
+    let is_one = |w: &str| QUESTION_WORDS.iter().any(|q| q.eq_ignore_ascii_case(w));
+    is_one(w) || (w.contains('’') && is_one(&w.replace('’', "'")))
 }
 
 /// Whether `query` has one of the lowercase three-letter `needles` in any ASCII case: one

@@ -218,9 +218,14 @@ fn request_words(query: &str) -> Vec<&str> {
     out
 }
 
-/// The first word of a server's name, lowercased: `slack` of `Slack-Web`.
-fn server_word(server: &str) -> Box<str> {
-    server.split('-').next().unwrap_or(server).to_lowercase().into()
+/// The first word of a server's name: `Slack` of `Slack-Web`.
+fn server_word(server: &str) -> &str {
+    server.split('-').next().unwrap_or(server)
+}
+
+/// [`server_word`] lowercased, the key of `Services::server_words`.
+fn server_word_key(server: &str) -> Box<str> {
+    server_word(server).to_lowercase().into()
 }
 
 /// Words before the service of a new thing a request asks for: `a trello card`, `a new
@@ -384,7 +389,7 @@ impl Services {
         stems.sort_unstable();
         count_in(&mut self.name_stems, &stems);
         self.stems_by_server.insert(server.to_owned(), stems);
-        count_in(&mut self.server_words, &[server_word(server)]);
+        count_in(&mut self.server_words, &[server_word_key(server)]);
         for (i, count) in self.program_servers.iter_mut().enumerate() {
             *count += u32::from(programs >> i & 1 == 1);
         }
@@ -404,7 +409,7 @@ impl Services {
     pub(crate) fn remove_server(&mut self, server: &str) {
         if let Some(stems) = self.stems_by_server.remove(server) {
             count_out(&mut self.name_stems, stems);
-            count_out(&mut self.server_words, vec![server_word(server)]);
+            count_out(&mut self.server_words, vec![server_word_key(server)]);
         }
         let programs = self.programs_by_server.remove(server).unwrap_or(0);
         for (i, count) in self.program_servers.iter_mut().enumerate() {
@@ -424,28 +429,18 @@ impl Services {
     /// product's name: at least half of the servers whose `name` fields have the word are
     /// servers so named. `time` is not: its server shares the word with four other servers'
     /// tool names, where it is an ordinary word.
-    pub(crate) fn names_other_server(
-        &self,
-        query: &str,
-        outcome: &Outcome,
-        scope: &[&str],
-    ) -> bool {
-        let mut plain: Option<Vec<&str>> = None;
-        let mut written_plain = |word: &str| {
-            plain
-                .get_or_insert_with(|| request_words(query))
-                .iter()
-                .any(|w| w.eq_ignore_ascii_case(word))
-        };
+    /// `plain` is the query's [`request_words`].
+    fn names_other_server(&self, plain: &[&str], outcome: &Outcome, scope: &[&str]) -> bool {
         outcome.terms().iter().any(|t| {
             if t.origin() != Origin::Whole {
                 return false;
             }
             let Some(&owners) = self.server_words.get(t.word()) else { return false };
-            let in_scope = scope.iter().filter(|s| *server_word(s) == *t.word()).count();
+            let in_scope =
+                scope.iter().filter(|s| server_word(s).eq_ignore_ascii_case(t.word())).count();
             in_scope < owners as usize
                 && self.name_stems.get(t.stem()).is_none_or(|&users| users <= 2 * owners)
-                && written_plain(t.word())
+                && plain.iter().any(|w| w.eq_ignore_ascii_case(t.word()))
         })
     }
 
@@ -460,10 +455,10 @@ impl Services {
         missing: &[String],
         scope: &[&str],
     ) -> bool {
-        if scope.is_empty() && !self.names_other_server(query, outcome, &[]) {
+        let plain = request_words(query);
+        if scope.is_empty() && !self.names_other_server(&plain, outcome, &[]) {
             return false;
         }
-        let plain = request_words(query);
         !plain.windows(2).any(|w| {
             NEW_THING.iter().any(|a| a.eq_ignore_ascii_case(w[0]))
                 && missing.iter().any(|m| m.eq_ignore_ascii_case(w[1]))
@@ -584,7 +579,7 @@ impl Services {
         // in the slack channel") may ask that server, with the named service as context: it
         // is not refused (asked only before a refusal).
         let refuse = |word: &str| {
-            (!self.names_other_server(query, outcome, scope))
+            (!self.names_other_server(&plain, outcome, scope))
                 .then(|| (service_word.clone().into_owned(), word.to_owned()))
         };
         let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));

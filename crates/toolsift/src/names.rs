@@ -111,6 +111,19 @@ impl NameWords {
             words => words.iter().all(|w| terms.say(w, &self.entries)),
         }
     }
+
+    /// Whether the query says every word of a name of two words or more by its own stem,
+    /// not through the lexicon: the name alone says what is asked (`forward` and `port`
+    /// spell `port_forward`), whichever server the query names.
+    pub(crate) fn spelled_whole_by(&self, terms: &QueryWords<'_>) -> bool {
+        self.words.len() >= 2 && self.words.iter().all(|w| terms.say_itself(w))
+    }
+
+    /// Whether `stem` is the stem of one of the name's words.
+    pub(crate) fn has_stem(&self, stem: &str) -> bool {
+        let stem = hash(stem);
+        self.words.iter().any(|w| w.stem == stem)
+    }
 }
 
 /// A query's terms as name spelling reads them, computed once per search: each term, and the
@@ -164,15 +177,18 @@ impl<'t> QueryWords<'t> {
         QueryWords(words)
     }
 
-    /// Whether some term says name word `n` (whose entries are in `entries`): the same stem
-    /// (the same word, for an inflected term), or an expansion to it (an entry of the
-    /// expander in common).
+    /// Whether some term says name word `n` by the same stem (the same word, for an
+    /// inflected term).
+    fn say_itself(&self, n: &NameWord) -> bool {
+        self.0.iter().any(|q| q.stem == n.stem && (!q.inflected || q.word == n.word))
+    }
+
+    /// Whether some term says name word `n` (whose entries are in `entries`): by itself
+    /// ([`QueryWords::say_itself`]), or by an expansion to it (an entry of the expander in
+    /// common).
     fn say(&self, n: &NameWord, entries: &[u32]) -> bool {
         let emitting = entries.get(n.entries.0 as usize..n.entries.1 as usize).unwrap_or_default();
-        self.0.iter().any(|q| {
-            (q.stem == n.stem && (!q.inflected || q.word == n.word))
-                || q.entries.iter().any(|e| emitting.contains(e))
-        })
+        self.say_itself(n) || self.0.iter().any(|q| q.entries.iter().any(|e| emitting.contains(e)))
     }
 }
 

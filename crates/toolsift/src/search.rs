@@ -592,6 +592,7 @@ impl ToolSearch {
         if let Some((service, word)) = (!exact)
             .then(|| self.services.unoffered(query, &outcome, &named, &scope, &self.index, &asked))
             .flatten()
+            && !self.spelled_elsewhere(&outcome, &scope)
         {
             return SearchResults::empty(
                 WhyEmpty::new(Abstention::NotOffered, Vec::new(), Vec::new())
@@ -683,6 +684,53 @@ impl ToolSearch {
             )),
             None => SearchResults::new(Vec::new()),
         }
+    }
+
+    /// Whether a hit of a server outside `scope` has a name of two words or more that the
+    /// query says whole, each word by its own stem ([`NameWords::spelled_whole_by`]), and
+    /// none of whose words other than actions is in a tool name of the servers in `scope`:
+    /// "forward local port 8080 to the grafana service" names Grafana, which has no port
+    /// tool, and spells `port_forward`. The named service is then what is acted on, not
+    /// what acts, and the not-offered rule steps aside. "sentry assign the issue" spells
+    /// Linear's `assignIssue`, but Sentry's tool gets an issue: there the request is
+    /// Sentry's, and refused. Asked only before a refusal.
+    fn spelled_elsewhere(&self, outcome: &toolsift_rank::Outcome, scope: &[&str]) -> bool {
+        let expander = self.index.expander().map(|e| &**e);
+        let words = QueryWords::new(outcome.terms(), expander, self.index.analyzer());
+        let tool_of = |d: DocId| self.docs.get(d.get() as usize).and_then(Option::as_ref);
+        // Whether a tool of `scope` has the stem of `t` in its name.
+        let scope_names = |t: &toolsift_rank::QueryTerm| {
+            self.index.any_match_in_groups(t.word(), scope, |d| {
+                tool_of(d).is_some_and(|tool| self.name_words(tool).has_stem(t.stem()))
+            })
+        };
+        outcome.hits().iter().filter(|h| !h.is_exact_key()).any(|h| {
+            let Some(tool) = tool_of(h.doc()) else { return false };
+            if scope.binary_search(&tool.server()).is_ok() {
+                return false;
+            }
+            let name = self.name_words(tool);
+            name.spelled_whole_by(&words)
+                && !outcome.terms().iter().any(|t| {
+                    t.origin() != toolsift_text::Origin::Bigram
+                        && name.has_stem(t.stem())
+                        && self.actions.action(t.stem()).is_none()
+                        && scope_names(t)
+                })
+        })
+    }
+
+    /// The words of `tool`'s name, for name spelling (worked out the first time).
+    fn name_words<'t>(&self, tool: &'t HitTool) -> &'t NameWords {
+        tool.name_words(|| {
+            NameWords::of_tool(
+                self.index.analyzer(),
+                self.index.expander().map(|e| &**e),
+                &self.services,
+                tool.server(),
+                &tool.tool().name,
+            )
+        })
     }
 
     /// The tool a model-facing name belongs to (`mcp__github__create_issue`), for a

@@ -120,6 +120,15 @@ fn hand_written_requests_on_all_catalogs() {
         let results = search.search(query, 10);
         assert!(!results.is_empty(), "{query:?}: {:?}", results.why_empty());
     }
+    // The named service is what is acted on: another server's tool name says the request.
+    for (query, first) in [
+        ("forward local port 8080 to the grafana service", "port_forward"),
+        ("install the prometheus helm chart", "helm_install"),
+    ] {
+        let results = search.search(query, 10);
+        let hit = results.hits().first().unwrap_or_else(|| panic!("{query:?} refused"));
+        assert!(hit.name().ends_with(first), "{query:?}: {}", hit.name());
+    }
     for (query, reason) in [
         ("create a trello card to follow up on the hubspot lead", Abstention::MissingService),
         ("send a whatsapp message about the discord event", Abstention::MissingService),
@@ -128,6 +137,8 @@ fn hand_written_requests_on_all_catalogs() {
         ("circleci cancel a workflow", Abstention::NotOffered),
         ("purge the cloudflare cache for a url", Abstention::NotOffered),
         ("discord kick a member from the server", Abstention::NotOffered),
+        // Linear's `assignIssue` says it, but Sentry's tool is about issues too.
+        ("sentry assign the issue to the frontend team", Abstention::NotOffered),
     ] {
         let results = search.search(query, 10);
         let why = results.why_empty().unwrap_or_else(|| panic!("{query:?} answered"));

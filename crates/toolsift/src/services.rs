@@ -236,16 +236,32 @@ const NEW_THING: &[&str] = &["a", "an", "new"];
 const DETERMINERS: &[&str] =
     &["the", "my", "our", "your", "their", "his", "her", "its", "this", "that", "these", "those"];
 
+/// Number words a determiner may have before the word it introduces: `the two latest
+/// versions`.
+const NUMBERS: &[&str] =
+    &["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few"];
+
 /// Whether the first occurrence of `word` among `plain` comes right after a determiner or a
-/// possessive (`GitHub's stale issues`).
+/// possessive (`GitHub's stale issues`), or after one followed by a number (`the two latest
+/// versions`, `my 3 oldest branches`).
 fn after_determiner(plain: &[&str], word: &str) -> bool {
+    let is_determiner = |p: &str| {
+        DETERMINERS.iter().any(|d| d.eq_ignore_ascii_case(p))
+            || p.ends_with("'s")
+            || p.ends_with("’s")
+    };
+    let is_number = |p: &str| {
+        (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+            || NUMBERS.iter().any(|n| n.eq_ignore_ascii_case(p))
+    };
     plain.iter().position(|w| w.eq_ignore_ascii_case(word)).is_some_and(|at| {
-        at > 0
-            && plain.get(at - 1).is_some_and(|p| {
-                DETERMINERS.iter().any(|d| d.eq_ignore_ascii_case(p))
-                    || p.ends_with("'s")
-                    || p.ends_with("’s")
-            })
+        match at.checked_sub(1).and_then(|i| plain.get(i)) {
+            Some(p) if is_determiner(p) => true,
+            Some(p) if is_number(p) => {
+                at.checked_sub(2).and_then(|i| plain.get(i)).is_some_and(|d| is_determiner(d))
+            }
+            _ => false,
+        }
     })
 }
 
@@ -679,6 +695,9 @@ mod tests {
         );
         assert!(after_determiner(&["close", "GitHub’s", "stale", "issues"], "stale"));
         assert!(!after_determiner(&["enable", "branch", "protection", "rules"], "protection"));
+        assert!(after_determiner(&["compare", "the", "two", "latest", "versions"], "latest"));
+        assert!(after_determiner(&["delete", "my", "3", "oldest", "branches"], "oldest"));
+        assert!(!after_determiner(&["keep", "3", "oldest", "branches"], "oldest"));
         assert_eq!(
             request_words("search datadog logs for errors from checkout"),
             ["search", "datadog", "logs"]

@@ -106,7 +106,7 @@ impl NameWords {
             [one] => {
                 terms.say(one, &self.entries)
                     && (names_service
-                        || self.server.iter().any(|s| terms.0.iter().any(|q| q.stem == *s)))
+                        || self.server.iter().any(|s| terms.words.iter().any(|q| q.stem == *s)))
             }
             words => words.iter().all(|w| terms.say(w, &self.entries)),
         }
@@ -129,7 +129,12 @@ impl NameWords {
 /// A query's terms as name spelling reads them, computed once per search: each term, and the
 /// catalog words a term taken for a typo was corrected to.
 #[derive(Default)]
-pub(crate) struct QueryWords<'t>(Vec<QueryWord<'t>>);
+pub(crate) struct QueryWords<'t> {
+    words: Vec<QueryWord<'t>>,
+    /// Every word's expander entries, sorted and without repeats: whether some word has an
+    /// entry is one binary search.
+    entries: Vec<u32>,
+}
 
 /// One query term as name spelling reads it.
 struct QueryWord<'t> {
@@ -174,13 +179,16 @@ impl<'t> QueryWords<'t> {
                 });
             }
         }
-        QueryWords(words)
+        let mut all: Vec<u32> = words.iter().flat_map(|w| w.entries.iter().copied()).collect();
+        all.sort_unstable();
+        all.dedup();
+        QueryWords { words, entries: all }
     }
 
     /// Whether some term says name word `n` by the same stem (the same word, for an
     /// inflected term).
     fn say_itself(&self, n: &NameWord) -> bool {
-        self.0.iter().any(|q| q.stem == n.stem && (!q.inflected || q.word == n.word))
+        self.words.iter().any(|q| q.stem == n.stem && (!q.inflected || q.word == n.word))
     }
 
     /// Whether some term says name word `n` (whose entries are in `entries`): by itself
@@ -188,7 +196,7 @@ impl<'t> QueryWords<'t> {
     /// common).
     fn say(&self, n: &NameWord, entries: &[u32]) -> bool {
         let emitting = entries.get(n.entries.0 as usize..n.entries.1 as usize).unwrap_or_default();
-        self.say_itself(n) || self.0.iter().any(|q| q.entries.iter().any(|e| emitting.contains(e)))
+        self.say_itself(n) || emitting.iter().any(|e| self.entries.binary_search(e).is_ok())
     }
 }
 

@@ -61,6 +61,52 @@ impl HitTool {
     }
 }
 
+/// The query words a search's hits share: their text end to end, and where each ends. Three
+/// allocations for the whole search, whatever the number of words.
+#[derive(Debug, Default)]
+pub(crate) struct QueryText {
+    text: Box<str>,
+    ends: Box<[u32]>,
+}
+
+impl QueryText {
+    /// The words of `words`, in order.
+    pub(crate) fn new<'w>(words: impl IntoIterator<Item = &'w str> + Clone) -> QueryText {
+        let (n, len) = words.clone().into_iter().fold((0, 0), |(n, len), w| (n + 1, len + w.len()));
+        let mut text = String::with_capacity(len);
+        let mut ends = Vec::with_capacity(n);
+        for w in words {
+            text.push_str(w);
+            ends.push(u32::try_from(text.len()).unwrap_or(u32::MAX));
+        }
+        QueryText { text: text.into(), ends: ends.into() }
+    }
+
+    /// The words, in order.
+    fn iter(&self) -> QueryTextIter<'_> {
+        QueryTextIter { text: &self.text, ends: self.ends.iter(), start: 0 }
+    }
+}
+
+/// The words of a [`QueryText`], in order.
+#[derive(Debug, Clone)]
+struct QueryTextIter<'a> {
+    text: &'a str,
+    ends: std::slice::Iter<'a, u32>,
+    start: usize,
+}
+
+impl<'a> Iterator for QueryTextIter<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let end = *self.ends.next()? as usize;
+        let word = self.text.get(self.start..end).unwrap_or_default();
+        self.start = end;
+        Some(word)
+    }
+}
+
 /// One tool a search found.
 ///
 /// A hit is cheap to make and to clone: [`ToolSearch`](crate::ToolSearch) keeps every tool's
@@ -73,7 +119,7 @@ pub struct Hit {
     tool: Arc<HitTool>,
     score: f32,
     /// The words the matched terms are taken from.
-    words: Arc<[Box<str>]>,
+    words: Arc<QueryText>,
     /// Which of `words` were matched (bit `i` for word `i`); `None` for all of them.
     mask: Option<u64>,
     /// Why the hit's score was changed: the [`ACTION`], [`SERVICE`] and [`NAME`] bits.
@@ -92,7 +138,7 @@ impl Hit {
     /// it matched (in query order).
     pub fn new(tool: ToolId, name: impl Into<String>, score: f32, matched: Vec<String>) -> Hit {
         let name: String = name.into();
-        let words: Arc<[Box<str>]> = matched.into_iter().map(String::into_boxed_str).collect();
+        let words = Arc::new(QueryText::new(matched.iter().map(String::as_str)));
         Hit {
             tool: Arc::new(HitTool {
                 tool,
@@ -113,7 +159,7 @@ impl Hit {
     pub(crate) fn shared(
         tool: Arc<HitTool>,
         score: f32,
-        words: Arc<[Box<str>]>,
+        words: Arc<QueryText>,
         mask: u64,
         adjusted: u8,
     ) -> Hit {
@@ -208,7 +254,7 @@ impl PartialEq for Hit {
 /// [`Hit::matched`]. It borrows the hit and allocates nothing.
 #[derive(Debug, Clone)]
 pub struct MatchedTerms<'a> {
-    words: std::iter::Enumerate<std::slice::Iter<'a, Box<str>>>,
+    words: std::iter::Enumerate<QueryTextIter<'a>>,
     mask: Option<u64>,
 }
 
@@ -225,7 +271,7 @@ impl<'a> Iterator for MatchedTerms<'a> {
 
     fn next(&mut self) -> Option<&'a str> {
         let mask = self.mask;
-        self.words.by_ref().find(|&(i, _)| MatchedTerms::wanted(mask, i)).map(|(_, w)| &**w)
+        self.words.by_ref().find(|&(i, _)| MatchedTerms::wanted(mask, i)).map(|(_, w)| w)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -15,7 +15,7 @@ use crate::error::Error;
 use crate::fields::{FieldConfig, ToolText, tool_text};
 use crate::implied;
 use crate::names::{NameWords, QueryWords};
-use crate::results::{self, Hit, HitTool, SearchResults, WhyEmpty};
+use crate::results::{self, Hit, HitTool, QueryText, SearchResults, WhyEmpty};
 use crate::services::{Asked, DEFAULT_SERVICES, Services, parse_services};
 
 /// The weight of the `details` field in the default ranking (the index's own default is 1.0).
@@ -603,7 +603,7 @@ impl ToolSearch {
         let take = hits.len().min(limit);
         if take > 0 {
             // The query's words once per search; each hit keeps a mask of the ones it matched.
-            let words: Arc<[Box<str>]> = outcome.terms().iter().map(|t| t.word().into()).collect();
+            let words = Arc::new(QueryText::new(outcome.terms().iter().map(|t| t.word())));
             let wants = if demote { wants } else { ActionSet::default() };
             // The tools the query names exactly come first, as the index put them: they are
             // what was asked for, and are neither demoted nor reordered.

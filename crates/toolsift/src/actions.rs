@@ -182,16 +182,25 @@ impl ActionSet {
         terms: &[QueryTerm],
         query: &str,
     ) -> (ActionSet, Option<usize>) {
-        let mut context = negated_words(query);
-        context.extend(state_words(query));
+        // The action words first: the query is read for negations and adjectives only when
+        // it has some, and for adjectives only when one of them is `new` or `open`.
+        let named: Vec<(usize, Action)> = (terms.iter().enumerate())
+            .filter(|(_, t)| t.origin() != Origin::Bigram && !is_past_tense(t.word(), t.stem()))
+            .filter_map(|(i, t)| actions.action(t.stem()).map(|a| (i, a)))
+            .collect();
+        let mut context = Vec::new();
+        if !named.is_empty() {
+            context = negated_words(query);
+            let word = |i: usize| terms.get(i).map_or("", QueryTerm::word);
+            if named.iter().any(|&(i, _)| STATES.iter().any(|s| s.eq_ignore_ascii_case(word(i)))) {
+                context.extend(state_words(query));
+            }
+        }
         let mut set = ActionSet::default();
         let mut first = None;
-        for (i, t) in terms.iter().enumerate() {
-            if t.origin() != Origin::Bigram
-                && !is_past_tense(t.word(), t.stem())
-                && !context.iter().any(|n| n.eq_ignore_ascii_case(t.word()))
-                && let Some(action) = actions.action(t.stem())
-            {
+        for (i, action) in named {
+            let word = terms.get(i).map_or("", QueryTerm::word);
+            if !context.iter().any(|n| n.eq_ignore_ascii_case(word)) {
                 set.add(action);
                 first = first.or(Some(i));
             }

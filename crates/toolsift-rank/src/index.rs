@@ -664,25 +664,26 @@ impl Index {
     }
 
     /// Resolves every document's field names to field indices, or fails without side effects.
-    fn check(&self, docs: &[Document<'_>]) -> Result<Vec<Vec<usize>>, Error> {
+    ///
+    /// The indices of all documents' fields, in order, in one array (one allocation per batch,
+    /// not per document): document after document, as many as it has fields.
+    fn check(&self, docs: &[Document<'_>]) -> Result<Vec<usize>, Error> {
         let room = u32::MAX - self.next_id;
         if docs.len() > room as usize {
             return Err(Error::new(ErrorKind::Capacity));
         }
         let mut groups = self.group_names.len();
-        let mut out = Vec::with_capacity(docs.len());
+        let mut out = Vec::with_capacity(docs.iter().map(|d| d.fields.len()).sum());
         for doc in docs {
-            let mut fields = Vec::with_capacity(doc.fields.len());
             for (name, _) in &doc.fields {
                 match self.config.field_index(name) {
-                    Some(i) => fields.push(i),
+                    Some(i) => out.push(i),
                     None => return Err(Error::new(ErrorKind::UnknownField(name.to_string()))),
                 }
             }
             if doc.group.is_some() {
                 groups += 1;
             }
-            out.push(fields);
         }
         if groups >= NO_GROUP as usize {
             return Err(Error::new(ErrorKind::Capacity));
@@ -707,7 +708,7 @@ impl Index {
     fn insert(
         &mut self,
         docs: &[Document<'_>],
-        fields: &[Vec<usize>],
+        fields: &[usize],
         group: Option<&str>,
     ) -> (Vec<DocId>, Staged) {
         let nf = self.config.fields.len();
@@ -742,7 +743,10 @@ impl Index {
         } else {
             (TextMemo::default(), TextMemo::default())
         };
-        for (doc, doc_fields) in docs.iter().zip(fields) {
+        let mut fields = fields;
+        for doc in docs {
+            let (doc_fields, rest) = fields.split_at(doc.fields.len().min(fields.len()));
+            fields = rest;
             let ord = self.ids.len() as u32;
             let id = self.next_id;
             self.next_id += 1;

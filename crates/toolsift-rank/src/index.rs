@@ -7,7 +7,7 @@ use crate::error::{Error, ErrorKind};
 use crate::expand::Expander;
 use crate::keys::KeyTable;
 use crate::postings::{Postings, encode, shift_code};
-use crate::vocab::{Vocab, fx_hash};
+use crate::vocab::{Vocab, fx_finish, fx_hash, fx_step, tail_le};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use toolsift_text::Analyzer;
@@ -200,6 +200,54 @@ fn for_each_chunk<'t>(text: &'t str, mut f: impl FnMut(&'t str)) {
         if let Some(chunk) = text.get(start..at) {
             f(chunk);
         }
+    }
+}
+
+/// Calls `f(line, fx_hash(line))` for every line of `text` (its pieces between `\n` bytes,
+/// as `text.split('\n')` gives them, a last empty one included), in order.
+///
+/// Finding a line's end and hashing it are one pass over 8 bytes at a time: each 8 bytes
+/// without a line feed are one step of the hash, and the 8 bytes with one hold the line's
+/// last bytes, the remainder of the hash. (A `split` finds each end with a `memchr` call,
+/// which costs more than that on lines this short, and the hash would read the line again.)
+#[inline]
+fn for_each_line<'t>(text: &'t str, mut f: impl FnMut(&'t str, u64)) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const FEEDS: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    loop {
+        let mut h = 0u64;
+        let mut at = start;
+        // The end of the line and the hash of its last bytes.
+        let (end, rest) = loop {
+            if let Some(&word) = bytes.get(at..).and_then(|b| b.first_chunk::<8>()) {
+                let w = u64::from_le_bytes(word);
+                // The first line feed is marked exactly (a borrow only marks bytes after a
+                // marked one).
+                let x = w ^ FEEDS;
+                let feeds = x.wrapping_sub(ONES) & !x & HIGH;
+                if feeds == 0 {
+                    h = fx_step(h, w);
+                    at += 8;
+                    continue;
+                }
+                let j = (feeds.trailing_zeros() / 8) as usize;
+                let rest = if j == 0 { 0 } else { w & (u64::MAX >> (64 - 8 * j)) };
+                break (at + j, rest);
+            }
+            let tail = bytes.get(at..).unwrap_or_default();
+            let j = tail.iter().position(|&b| b == b'\n').unwrap_or(tail.len());
+            break (at + j, tail_le(tail.get(..j).unwrap_or_default()));
+        };
+        // Line feeds are ASCII, so both ends are character boundaries.
+        let line = text.get(start..end).unwrap_or_default();
+        f(line, fx_finish(h, rest, end - start));
+        if end >= bytes.len() {
+            return;
+        }
+        start = end + 1;
     }
 }
 
@@ -616,25 +664,26 @@ impl Index {
     }
 
     /// Resolves every document's field names to field indices, or fails without side effects.
-    fn check(&self, docs: &[Document<'_>]) -> Result<Vec<Vec<usize>>, Error> {
+    ///
+    /// The indices of all documents' fields, in order, in one array (one allocation per batch,
+    /// not per document): document after document, as many as it has fields.
+    fn check(&self, docs: &[Document<'_>]) -> Result<Vec<usize>, Error> {
         let room = u32::MAX - self.next_id;
         if docs.len() > room as usize {
             return Err(Error::new(ErrorKind::Capacity));
         }
         let mut groups = self.group_names.len();
-        let mut out = Vec::with_capacity(docs.len());
+        let mut out = Vec::with_capacity(docs.iter().map(|d| d.fields.len()).sum());
         for doc in docs {
-            let mut fields = Vec::with_capacity(doc.fields.len());
             for (name, _) in &doc.fields {
                 match self.config.field_index(name) {
-                    Some(i) => fields.push(i),
+                    Some(i) => out.push(i),
                     None => return Err(Error::new(ErrorKind::UnknownField(name.to_string()))),
                 }
             }
             if doc.group.is_some() {
                 groups += 1;
             }
-            out.push(fields);
         }
         if groups >= NO_GROUP as usize {
             return Err(Error::new(ErrorKind::Capacity));
@@ -659,7 +708,7 @@ impl Index {
     fn insert(
         &mut self,
         docs: &[Document<'_>],
-        fields: &[Vec<usize>],
+        fields: &[usize],
         group: Option<&str>,
     ) -> (Vec<DocId>, Staged) {
         let nf = self.config.fields.len();
@@ -679,6 +728,7 @@ impl Index {
         self.orders.reserve(docs.len());
         self.doc_groups.reserve(docs.len());
         self.lens.reserve(docs.len() * nf);
+        self.keys.reserve(docs.iter().map(|d| d.keys.len()).sum());
         // Small batches (one server's update) repeat too little to pay for the memos; the
         // analyzer's own chunk memo serves them.
         let memoize = docs.len() >= MEMO_MIN_DOCS;
@@ -693,7 +743,10 @@ impl Index {
         } else {
             (TextMemo::default(), TextMemo::default())
         };
-        for (doc, doc_fields) in docs.iter().zip(fields) {
+        let mut fields = fields;
+        for doc in docs {
+            let (doc_fields, rest) = fields.split_at(doc.fields.len().min(fields.len()));
+            fields = rest;
             let ord = self.ids.len() as u32;
             let id = self.next_id;
             self.next_id += 1;
@@ -741,14 +794,13 @@ impl Index {
                 }
                 // A chunk's tokens never depend on the text around it and no chunk spans a
                 // line break, so a text's tokens are its lines' tokens in order.
-                for line in text.split('\n') {
-                    let hash = fx_hash(line.as_bytes());
+                for_each_line(text, |line, hash| {
                     if let Some(tokens) = lines.get(hash, line) {
                         for &(t, w) in tokens {
                             st.add(t, w, f, nf);
                             lens[f] += w;
                         }
-                        continue;
+                        return;
                     }
                     let mut line_rec = lines.start();
                     for_each_chunk(line, |chunk| {
@@ -780,7 +832,7 @@ impl Index {
                         chunks.finish(rec, hash, chunk);
                     });
                     lines.finish(line_rec, hash, line);
-                }
+                });
             }
             staged.term.extend_from_slice(&st.local_terms);
             staged.doc.extend(std::iter::repeat_n(ord, st.local_terms.len()));
@@ -995,4 +1047,32 @@ pub struct Stats {
     pub postings: usize,
     /// Average origin-weighted length of each field, in field order.
     pub avg_field_len: Vec<f32>,
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::for_each_line;
+    use crate::vocab::fx_hash;
+
+    #[test]
+    fn lines_and_hashes_are_those_of_split_and_fx_hash() {
+        let texts = [
+            "",
+            "\n",
+            "\n\n",
+            "a",
+            "abcdefgh",
+            "abcdefghi\n",
+            "short\nlines\n\nand a much longer line of text, é and 搜索\nend",
+            "12345678\n12345678\n1234567\n123456789abcdefg\nx",
+            "\nleading feed and trailing\n",
+        ];
+        for text in texts {
+            let want: Vec<(&str, u64)> =
+                text.split('\n').map(|l| (l, fx_hash(l.as_bytes()))).collect();
+            let mut got = Vec::new();
+            for_each_line(text, |l, h| got.push((l, h)));
+            assert_eq!(got, want, "{text:?}");
+        }
+    }
 }

@@ -209,6 +209,14 @@ fn whole_in(t: f32, max: f32) -> bool {
     (1.0..=max).contains(&t) && ((t as u32) as f32).to_bits() == t.to_bits()
 }
 
+/// `t` as an integer if it is one in `0..=1023` (`+0.0` included, `-0.0` not): a frequency
+/// a [`MULTI`] code holds.
+#[inline]
+fn small_whole(t: f32) -> Option<u32> {
+    let u = t as u32;
+    ((u as f32).to_bits() == t.to_bits() && u <= MULTI_MAX as u32).then_some(u)
+}
+
 /// Packs a row of per-field frequencies, spilling into `extra` when it must.
 ///
 /// One pass over the row decides between the three forms: a single nonzero field (below 16,
@@ -216,6 +224,30 @@ fn whole_in(t: f32, max: f32) -> bool {
 /// or a spill.
 #[inline]
 pub(crate) fn encode(row: &[f32], extra: &mut Vec<u32>) -> u32 {
+    if let &[a, b, c] = row
+        && let (Some(a), Some(b), Some(c)) = (small_whole(a), small_whole(b), small_whole(c))
+    {
+        // Three fields of integers up to 1,023 (zeros included), the index's usual shape: the
+        // code the general rules below give, without deciding per field.
+        let nonzero = u32::from(a != 0) + u32::from(b != 0) + u32::from(c != 0);
+        if nonzero == 1 {
+            let field = if a != 0 {
+                0
+            } else if b != 0 {
+                1
+            } else {
+                2
+            };
+            return (field << FIELD_SHIFT) | a | b | c;
+        }
+        return MULTI | a | (b << MULTI_BITS) | (c << (2 * MULTI_BITS));
+    }
+    encode_general(row, extra)
+}
+
+/// [`encode`] for any row: the rules themselves.
+#[inline]
+fn encode_general(row: &[f32], extra: &mut Vec<u32>) -> u32 {
     let mut nonzero = 0usize;
     let mut field = 0usize;
     let mut multi = MULTI;
@@ -321,4 +353,42 @@ pub(crate) fn pseudo_frequency(code: u32, extra: &[u32], factor: &[f32], at: usi
     let mut pf = 0.0f32;
     decode(code, extra, |f, t| pf += t * fac(f));
     pf
+}
+
+#[cfg(test)]
+mod encode_tests {
+    use super::{encode, encode_general};
+
+    #[test]
+    fn the_three_field_path_gives_the_codes_of_the_rules() {
+        let values = [
+            0.0,
+            -0.0,
+            1.0,
+            2.0,
+            0.5,
+            1.5,
+            3.0,
+            1022.0,
+            1023.0,
+            1024.0,
+            70_000.0,
+            -1.0,
+            f32::NAN,
+            f32::INFINITY,
+            4_294_967_296.0,
+        ];
+        for &a in &values {
+            for &b in &values {
+                for &c in &values {
+                    let row = [a, b, c];
+                    let (mut fast, mut general) = (Vec::new(), Vec::new());
+                    let got = encode(&row, &mut fast);
+                    let want = encode_general(&row, &mut general);
+                    assert_eq!(got, want, "{row:?}");
+                    assert_eq!(fast, general, "{row:?}");
+                }
+            }
+        }
+    }
 }

@@ -20,18 +20,51 @@ const EMPTY: u32 = u32::MAX;
 /// [`Index::insert`](crate::Index) use it.
 #[inline]
 pub(crate) fn fx_hash(bytes: &[u8]) -> u64 {
-    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
     let mut h = 0u64;
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
         let mut buf = [0u8; 8];
         buf.copy_from_slice(c);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(SEED);
+        h = fx_step(h, u64::from_le_bytes(buf));
     }
-    // The last bytes one at a time: a copy of a variable length would call `memcpy`.
-    let rest = chunks.remainder().iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
-    h = (h.rotate_left(5) ^ rest ^ bytes.len() as u64).wrapping_mul(SEED);
+    fx_finish(h, tail_le(chunks.remainder()), bytes.len())
+}
+
+/// The multiplier of [`fx_hash`].
+const FX_SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+/// One step of [`fx_hash`]: the next 8 bytes, as a little-endian number.
+#[inline]
+pub(crate) fn fx_step(h: u64, word: u64) -> u64 {
+    (h.rotate_left(5) ^ word).wrapping_mul(FX_SEED)
+}
+
+/// The end of [`fx_hash`]: the last bytes (fewer than 8, as a little-endian number) and the
+/// length of the whole string.
+#[inline]
+pub(crate) fn fx_finish(h: u64, rest: u64, len: usize) -> u64 {
+    let h = (h.rotate_left(5) ^ rest ^ len as u64).wrapping_mul(FX_SEED);
     h ^ (h >> 32)
+}
+
+/// The bytes of `tail` (fewer than 8) as a little-endian number, zero-padded: two fixed-size
+/// loads that may overlap (a copy of a variable length would call `memcpy`, and a loop over
+/// the bytes costs a few instructions each). Equal to folding the bytes in one at a time.
+#[inline]
+pub(crate) fn tail_le(tail: &[u8]) -> u64 {
+    let n = tail.len();
+    if n >= 4 {
+        // Bytes `0..4` and `n - 4..n`; the overlap holds the same bytes in both.
+        let lo = tail.first_chunk::<4>().map_or(0, |b| u32::from_le_bytes(*b));
+        let hi = tail.last_chunk::<4>().map_or(0, |b| u32::from_le_bytes(*b));
+        u64::from(lo) | (u64::from(hi) << (8 * (n - 4)))
+    } else if n >= 2 {
+        let lo = tail.first_chunk::<2>().map_or(0, |b| u16::from_le_bytes(*b));
+        let hi = tail.last_chunk::<2>().map_or(0, |b| u16::from_le_bytes(*b));
+        u64::from(lo) | (u64::from(hi) << (8 * (n - 2)))
+    } else {
+        tail.first().map_or(0, |&b| u64::from(b))
+    }
 }
 
 /// The first 8 bytes of `s` as a big-endian number, zero-padded: comparing two keys orders
@@ -62,6 +95,11 @@ impl StrTable {
         let i = id as usize;
         let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
         &self.arena[start..self.ends[i] as usize]
+    }
+
+    /// The number of interned strings.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
     }
 
     /// The id of `s`, if interned.
@@ -97,6 +135,46 @@ impl StrTable {
         Some(id)
     }
 
+    /// The table size the growth in [`StrTable::push`] reaches with `len` strings: the
+    /// smallest power of two of at least 16 that holds them at a load of at most 3/4 (none for
+    /// no strings).
+    fn natural_size(len: usize) -> usize {
+        if len == 0 {
+            return 0;
+        }
+        let mut size = 16;
+        while len * 4 > size * 3 {
+            size *= 2;
+        }
+        size
+    }
+
+    /// Sizes the table for `additional` more strings at once, so that pushing them does not
+    /// place every string again at each doubling. Call [`StrTable::fit`] after the pushes: it
+    /// brings the table back to the size the pushes alone would have given it.
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        let size = Self::natural_size(self.ends.len() + additional);
+        if size > self.table.len() {
+            self.resize_table(size);
+        }
+    }
+
+    /// Shrinks a table that [`StrTable::reserve`] made larger than the pushes needed to the
+    /// size they would have given it, so that what a table holds never depends on reservations.
+    pub(crate) fn fit(&mut self) {
+        let size = Self::natural_size(self.ends.len());
+        if size < self.table.len() {
+            self.resize_table(size);
+        }
+    }
+
+    fn resize_table(&mut self, size: usize) {
+        self.table = vec![EMPTY; size];
+        for id in 0..self.ends.len() as u32 {
+            self.place(id);
+        }
+    }
+
     fn place(&mut self, id: u32) {
         let mask = self.table.len() - 1;
         let mut i = fx_hash(self.get(id).as_bytes()) as usize & mask;
@@ -107,11 +185,7 @@ impl StrTable {
     }
 
     fn grow(&mut self) {
-        let size = (self.table.len() * 2).max(16);
-        self.table = vec![EMPTY; size];
-        for id in 0..self.ends.len() as u32 {
-            self.place(id);
-        }
+        self.resize_table((self.table.len() * 2).max(16));
     }
 
     pub(crate) fn shrink(&mut self) {
@@ -457,5 +531,20 @@ impl Vocab {
                 + self.pending_stems.capacity())
             + self.slot_len.capacity()
             + self.stem.capacity() * std::mem::size_of::<StemInfo>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tail_le;
+
+    #[test]
+    fn tail_le_equals_folding_the_bytes_in() {
+        let bytes = [0x01u8, 0x82, 0x03, 0xf4, 0x05, 0x96, 0x07, 0xa8];
+        for n in 0..8 {
+            let tail = &bytes[..n];
+            let folded = tail.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
+            assert_eq!(tail_le(tail), folded, "{n} bytes");
+        }
     }
 }

@@ -356,7 +356,8 @@ pub(crate) struct Scratch {
     bitmap: Vec<u64>,
     /// A query word's search-cache key.
     word_key: Vec<u8>,
-    tmp: Vec<f32>,
+    /// Partial scores as [`total_order_key`]s ([`Index::kth`]).
+    tmp: Vec<u32>,
     order: Vec<usize>,
     rest: Vec<(f64, u64, usize)>,
     hits: BinaryHeap<Cand>,
@@ -404,33 +405,59 @@ pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
     r
 }
 
+/// A number that increases with `v` in the order of [`f32::total_cmp`].
+#[inline(always)]
+fn total_order_key(v: f32) -> u32 {
+    const SIGN: u32 = 1 << 31;
+    let b = v.to_bits();
+    if b & SIGN != 0 { !b } else { b | SIGN }
+}
+
+/// The value whose [`total_order_key`] is `k`.
+#[inline(always)]
+fn from_total_order_key(k: u32) -> f32 {
+    const SIGN: u32 = 1 << 31;
+    f32::from_bits(if k & SIGN != 0 { k & !SIGN } else { !k })
+}
+
 /// A top-k candidate with its exact score; `Ord` puts the WORST candidate greatest, so a
 /// max-heap evicts it first: score descending, then order key, then ordinal (id) ascending.
 #[derive(Debug, Clone, Copy)]
 struct Cand {
+    /// The order as one number (see [`Cand::new`]): a comparison is one `u128` comparison.
+    key: u128,
     score: f32,
-    order: u64,
     ord: u32,
     mask: u64,
 }
 
+impl Cand {
+    /// A candidate whose `key` orders as (score descending in `f32::total_cmp`'s order, order
+    /// key ascending, ordinal ascending).
+    #[inline]
+    fn new(score: f32, order: u64, ord: u32, mask: u64) -> Cand {
+        // Inverted, so that a lower score is greater.
+        let up = total_order_key(score);
+        let key = (u128::from(!up) << 96) | (u128::from(order) << 32) | u128::from(ord);
+        Cand { key, score, ord, mask }
+    }
+}
+
 impl Ord for Cand {
+    #[inline]
     fn cmp(&self, other: &Cand) -> Ordering {
-        other
-            .score
-            .total_cmp(&self.score)
-            .then(self.order.cmp(&other.order))
-            .then(self.ord.cmp(&other.ord))
+        self.key.cmp(&other.key)
     }
 }
 impl PartialOrd for Cand {
+    #[inline]
     fn partial_cmp(&self, other: &Cand) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 impl PartialEq for Cand {
     fn eq(&self, other: &Cand) -> bool {
-        self.cmp(other) == Ordering::Equal
+        self.key == other.key
     }
 }
 impl Eq for Cand {}
@@ -1168,12 +1195,13 @@ impl Index {
                 && ctx.passes_in::<OPEN>(cfg, mask[d as usize])
                 && !ctx.exact.contains(&d)
             {
-                tmp.push(a);
+                tmp.push(total_order_key(a));
             }
         }
         if tmp.len() >= k && k > 0 {
-            let (_, v, _) = tmp.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
-            Some(f64::from(*v))
+            // Integer comparisons, in the order `f32::total_cmp` gives the scores.
+            let (_, v, _) = tmp.select_nth_unstable_by(k - 1, |a, b| b.cmp(a));
+            Some(f64::from(from_total_order_key(*v)))
         } else {
             None
         }
@@ -1388,7 +1416,7 @@ impl Index {
             if score < ctx.floor || score < worst_score {
                 continue;
             }
-            let cand = Cand { score, order: self.orders[du], ord: d, mask };
+            let cand = Cand::new(score, self.orders[du], d, mask);
             if heap.len() < k {
                 if !ctx.exact.contains(&d) {
                     heap.push(cand);

@@ -546,6 +546,37 @@ pub(crate) fn least_f32(holds: impl Fn(f32) -> bool) -> f32 {
     value(lo)
 }
 
+/// [`least_f32`], searched from `guess` first: when the answer is within a few values of it
+/// (in the order of the `f32` values), a handful of tests of `holds` instead of 32. `holds`
+/// must be monotone as for [`least_f32`]; any guess gives the same answer.
+pub(crate) fn least_f32_near(guess: f32, holds: impl Fn(f32) -> bool) -> f32 {
+    /// The most values walked from the guess before bisecting.
+    const STEPS: usize = 6;
+    if guess.is_finite() {
+        let mut key = total_order_key(guess);
+        if holds(guess) {
+            // The least value is the guess or below it: walk down while the one below holds.
+            for _ in 0..STEPS {
+                let below = from_total_order_key(key - 1);
+                if !holds(below) {
+                    return from_total_order_key(key);
+                }
+                key -= 1;
+            }
+        } else {
+            // Above the guess: walk up to the first value that holds.
+            for _ in 0..STEPS {
+                key += 1;
+                let above = from_total_order_key(key);
+                if above.is_finite() && holds(above) {
+                    return above;
+                }
+            }
+        }
+    }
+    least_f32(holds)
+}
+
 /// Whether `a` is not below `least` ([`least_f32`]): true for a NaN `a`, as
 /// `!below(NaN + rest, threshold)` is.
 #[inline(always)]
@@ -1189,9 +1220,12 @@ impl Index {
         let n = acc.len().min(mask.len());
         let (acc, mask, cands) = (&acc[..n], &mask[..n], &cands[..*ncands]);
         tmp.clear();
+        // `a >= least` exactly where `below(min, a)` (both false for NaN): one `f32`
+        // comparison per candidate.
+        let least = least_f32_near((min * (1.0 + SLACK)) as f32, |a| below(min, f64::from(a)));
         for &d in cands {
             let a = acc[d as usize];
-            if below(min, f64::from(a))
+            if a >= least
                 && ctx.passes_in::<OPEN>(cfg, mask[d as usize])
                 && !ctx.exact.contains(&d)
             {
@@ -1229,7 +1263,8 @@ impl Index {
         let n = acc.len().min(mask.len());
         let (acc, mask, lv) = (&acc[..n], &mut mask[..n], &mut live[..]);
         // `not_below(a, reach)` exactly where `a + rest` may reach the threshold.
-        let reach = least_f32(|a| !below(f64::from(a) + rest, threshold));
+        let guess = (threshold / (1.0 + SLACK) - rest) as f32;
+        let reach = least_f32_near(guess, |a| !below(f64::from(a) + rest, threshold));
         let mut nl = 0;
         for i in 0..lv.len() {
             let d = lv[i];
@@ -1267,7 +1302,8 @@ impl Index {
         let n = acc.len().min(mask.len());
         let (acc, mask) = (&acc[..n], &mut mask[..n]);
         // `not_below(a, reach)` exactly where `a + rest` may reach the threshold.
-        let reach = least_f32(|a| !below(f64::from(a) + rest, threshold));
+        let guess = (threshold / (1.0 + SLACK) - rest) as f32;
+        let reach = least_f32_near(guess, |a| !below(f64::from(a) + rest, threshold));
         live.retain(|&d| {
             let d = d as usize;
             let keep = not_below(acc[d], reach) && ctx.passes_in::<OPEN>(cfg, mask[d] | bits);

@@ -618,6 +618,18 @@ impl Scorer<'_> {
         self.add_positive(d, c);
     }
 
+    /// Adds the contribution `c` (above 0, or NaN) to document `d`, which is not a candidate
+    /// yet: the first term walked, whose list has each document once.
+    #[inline(always)]
+    fn add_first(&mut self, d: usize, c: f32) {
+        // `0 + c == c`, bit for bit, for every such `c`.
+        self.acc[d] = c;
+        self.mask[d] = self.bit;
+        self.cands[self.ncands] = d as u32;
+        self.ncands += 1;
+        self.max = if c > self.max { c } else { self.max };
+    }
+
     /// Adds the contribution `c` to document `d`; `c` is above 0 (or NaN, which
     /// [`Scorer::add`] adds too).
     #[inline(always)]
@@ -1044,7 +1056,13 @@ impl Index {
             // NaN (`f32` products round monotonically; `Scorer::add` adds a NaN too): the loop
             // needs no check for a zero contribution. Both loops add the same contributions in
             // the same order.
-            if m.min_sat > 0.0 && sc.wi * m.min_sat > 0.0 {
+            if !LIVE && sc.ncands == 0 && m.min_sat > 0.0 && sc.wi * m.min_sat > 0.0 {
+                // The first term walked: no document is a candidate yet, and the list has
+                // each one once.
+                for &(d, sat) in &m.entries[..] {
+                    sc.add_first(d as usize, sc.wi * sat);
+                }
+            } else if m.min_sat > 0.0 && sc.wi * m.min_sat > 0.0 {
                 for &(d, sat) in &m.entries[..] {
                     let d = d as usize;
                     if LIVE && sc.mask[d] == 0 {
@@ -1069,6 +1087,23 @@ impl Index {
         {
             // One slot: every document once, nothing to sum over forms.
             let r = post.range(f.start, f.end);
+            if !LIVE && sc.ncands == 0 {
+                // The first term walked: no document is a candidate yet.
+                for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
+                    let x = f.weight * pf;
+                    // `Scorer::score`'s tests, then a new candidate.
+                    if x <= 0.0 {
+                        continue;
+                    }
+                    let c = sc.wi * saturate(x, sc.k1);
+                    if c <= 0.0 {
+                        continue;
+                    }
+                    sc.add_first(d as usize, c);
+                }
+                *ncands = sc.ncands;
+                return sc.max;
+            }
             for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
                 let d = d as usize;
                 if LIVE && sc.mask[d] == 0 {

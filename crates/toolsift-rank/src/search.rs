@@ -356,8 +356,8 @@ pub(crate) struct Scratch {
     bitmap: Vec<u64>,
     /// A query word's search-cache key.
     word_key: Vec<u8>,
-    /// Partial scores as [`total_order_key`]s ([`Index::kth`]).
-    tmp: Vec<u32>,
+    /// The best `k` partial scores as [`total_order_key`]s, the least on top ([`Index::kth`]).
+    tmp: BinaryHeap<std::cmp::Reverse<u32>>,
     order: Vec<usize>,
     rest: Vec<(f64, u64, usize)>,
     hits: BinaryHeap<Cand>,
@@ -1257,20 +1257,30 @@ impl Index {
         tmp.clear();
         // `a >= least` exactly where `below(min, a)` (both false for NaN): one `f32`
         // comparison per candidate.
-        let least = least_f32_near((min * (1.0 + SLACK)) as f32, |a| below(min, f64::from(a)));
+        // Once `k` are kept, `least` is the k-th best: only a better score is kept then.
+        let mut least = least_f32_near((min * (1.0 + SLACK)) as f32, |a| below(min, f64::from(a)));
         for &d in cands {
             let a = acc[d as usize];
-            if a >= least
-                && ctx.passes_in::<OPEN>(cfg, mask[d as usize])
-                && !ctx.exact.contains(&d)
+            if a >= least && ctx.passes_in::<OPEN>(cfg, mask[d as usize]) && !ctx.exact.contains(&d)
             {
-                tmp.push(total_order_key(a));
+                // Integer comparisons, in the order `f32::total_cmp` gives the scores.
+                let key = std::cmp::Reverse(total_order_key(a));
+                if tmp.len() < k {
+                    tmp.push(key);
+                } else if let Some(mut top) = tmp.peek_mut()
+                    && key < *top
+                {
+                    *top = key;
+                }
+                if tmp.len() == k
+                    && let Some(top) = tmp.peek()
+                {
+                    least = from_total_order_key(top.0);
+                }
             }
         }
         if tmp.len() >= k && k > 0 {
-            // Integer comparisons, in the order `f32::total_cmp` gives the scores.
-            let (_, v, _) = tmp.select_nth_unstable_by(k - 1, |a, b| b.cmp(a));
-            Some(f64::from(from_total_order_key(*v)))
+            tmp.peek().map(|v| f64::from(from_total_order_key(v.0)))
         } else {
             None
         }

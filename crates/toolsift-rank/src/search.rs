@@ -356,7 +356,8 @@ pub(crate) struct Scratch {
     bitmap: Vec<u64>,
     /// A query word's search-cache key.
     word_key: Vec<u8>,
-    tmp: Vec<f32>,
+    /// The best `k` partial scores as [`total_order_key`]s, the least on top ([`Index::kth`]).
+    tmp: BinaryHeap<std::cmp::Reverse<u32>>,
     order: Vec<usize>,
     rest: Vec<(f64, u64, usize)>,
     hits: BinaryHeap<Cand>,
@@ -404,33 +405,59 @@ pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
     r
 }
 
+/// A number that increases with `v` in the order of [`f32::total_cmp`].
+#[inline(always)]
+fn total_order_key(v: f32) -> u32 {
+    const SIGN: u32 = 1 << 31;
+    let b = v.to_bits();
+    if b & SIGN != 0 { !b } else { b | SIGN }
+}
+
+/// The value whose [`total_order_key`] is `k`.
+#[inline(always)]
+fn from_total_order_key(k: u32) -> f32 {
+    const SIGN: u32 = 1 << 31;
+    f32::from_bits(if k & SIGN != 0 { k & !SIGN } else { !k })
+}
+
 /// A top-k candidate with its exact score; `Ord` puts the WORST candidate greatest, so a
 /// max-heap evicts it first: score descending, then order key, then ordinal (id) ascending.
 #[derive(Debug, Clone, Copy)]
 struct Cand {
+    /// The order as one number (see [`Cand::new`]): a comparison is one `u128` comparison.
+    key: u128,
     score: f32,
-    order: u64,
     ord: u32,
     mask: u64,
 }
 
+impl Cand {
+    /// A candidate whose `key` orders as (score descending in `f32::total_cmp`'s order, order
+    /// key ascending, ordinal ascending).
+    #[inline]
+    fn new(score: f32, order: u64, ord: u32, mask: u64) -> Cand {
+        // Inverted, so that a lower score is greater.
+        let up = total_order_key(score);
+        let key = (u128::from(!up) << 96) | (u128::from(order) << 32) | u128::from(ord);
+        Cand { key, score, ord, mask }
+    }
+}
+
 impl Ord for Cand {
+    #[inline]
     fn cmp(&self, other: &Cand) -> Ordering {
-        other
-            .score
-            .total_cmp(&self.score)
-            .then(self.order.cmp(&other.order))
-            .then(self.ord.cmp(&other.ord))
+        self.key.cmp(&other.key)
     }
 }
 impl PartialOrd for Cand {
+    #[inline]
     fn partial_cmp(&self, other: &Cand) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 impl PartialEq for Cand {
     fn eq(&self, other: &Cand) -> bool {
-        self.cmp(other) == Ordering::Equal
+        self.key == other.key
     }
 }
 impl Eq for Cand {}
@@ -519,6 +546,37 @@ pub(crate) fn least_f32(holds: impl Fn(f32) -> bool) -> f32 {
     value(lo)
 }
 
+/// [`least_f32`], searched from `guess` first: when the answer is within a few values of it
+/// (in the order of the `f32` values), a handful of tests of `holds` instead of 32. `holds`
+/// must be monotone as for [`least_f32`]; any guess gives the same answer.
+pub(crate) fn least_f32_near(guess: f32, holds: impl Fn(f32) -> bool) -> f32 {
+    /// The most values walked from the guess before bisecting.
+    const STEPS: usize = 6;
+    if guess.is_finite() {
+        let mut key = total_order_key(guess);
+        if holds(guess) {
+            // The least value is the guess or below it: walk down while the one below holds.
+            for _ in 0..STEPS {
+                let below = from_total_order_key(key - 1);
+                if !holds(below) {
+                    return from_total_order_key(key);
+                }
+                key -= 1;
+            }
+        } else {
+            // Above the guess: walk up to the first value that holds.
+            for _ in 0..STEPS {
+                key += 1;
+                let above = from_total_order_key(key);
+                if above.is_finite() && holds(above) {
+                    return above;
+                }
+            }
+        }
+    }
+    least_f32(holds)
+}
+
 /// Whether `a` is not below `least` ([`least_f32`]): true for a NaN `a`, as
 /// `!below(NaN + rest, threshold)` is.
 #[inline(always)]
@@ -558,6 +616,18 @@ impl Scorer<'_> {
             return;
         }
         self.add_positive(d, c);
+    }
+
+    /// Adds the contribution `c` (above 0, or NaN) to document `d`, which is not a candidate
+    /// yet: the first term walked, whose list has each document once.
+    #[inline(always)]
+    fn add_first(&mut self, d: usize, c: f32) {
+        // `0 + c == c`, bit for bit, for every such `c`.
+        self.acc[d] = c;
+        self.mask[d] = self.bit;
+        self.cands[self.ncands] = d as u32;
+        self.ncands += 1;
+        self.max = if c > self.max { c } else { self.max };
     }
 
     /// Adds the contribution `c` to document `d`; `c` is above 0 (or NaN, which
@@ -986,7 +1056,13 @@ impl Index {
             // NaN (`f32` products round monotonically; `Scorer::add` adds a NaN too): the loop
             // needs no check for a zero contribution. Both loops add the same contributions in
             // the same order.
-            if m.min_sat > 0.0 && sc.wi * m.min_sat > 0.0 {
+            if !LIVE && sc.ncands == 0 && m.min_sat > 0.0 && sc.wi * m.min_sat > 0.0 {
+                // The first term walked: no document is a candidate yet, and the list has
+                // each one once.
+                for &(d, sat) in &m.entries[..] {
+                    sc.add_first(d as usize, sc.wi * sat);
+                }
+            } else if m.min_sat > 0.0 && sc.wi * m.min_sat > 0.0 {
                 for &(d, sat) in &m.entries[..] {
                     let d = d as usize;
                     if LIVE && sc.mask[d] == 0 {
@@ -1011,6 +1087,23 @@ impl Index {
         {
             // One slot: every document once, nothing to sum over forms.
             let r = post.range(f.start, f.end);
+            if !LIVE && sc.ncands == 0 {
+                // The first term walked: no document is a candidate yet.
+                for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
+                    let x = f.weight * pf;
+                    // `Scorer::score`'s tests, then a new candidate.
+                    if x <= 0.0 {
+                        continue;
+                    }
+                    let c = sc.wi * saturate(x, sc.k1);
+                    if c <= 0.0 {
+                        continue;
+                    }
+                    sc.add_first(d as usize, c);
+                }
+                *ncands = sc.ncands;
+                return sc.max;
+            }
             for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
                 let d = d as usize;
                 if LIVE && sc.mask[d] == 0 {
@@ -1162,18 +1255,32 @@ impl Index {
         let n = acc.len().min(mask.len());
         let (acc, mask, cands) = (&acc[..n], &mask[..n], &cands[..*ncands]);
         tmp.clear();
+        // `a >= least` exactly where `below(min, a)` (both false for NaN): one `f32`
+        // comparison per candidate.
+        // Once `k` are kept, `least` is the k-th best: only a better score is kept then.
+        let mut least = least_f32_near((min * (1.0 + SLACK)) as f32, |a| below(min, f64::from(a)));
         for &d in cands {
             let a = acc[d as usize];
-            if below(min, f64::from(a))
-                && ctx.passes_in::<OPEN>(cfg, mask[d as usize])
-                && !ctx.exact.contains(&d)
+            if a >= least && ctx.passes_in::<OPEN>(cfg, mask[d as usize]) && !ctx.exact.contains(&d)
             {
-                tmp.push(a);
+                // Integer comparisons, in the order `f32::total_cmp` gives the scores.
+                let key = std::cmp::Reverse(total_order_key(a));
+                if tmp.len() < k {
+                    tmp.push(key);
+                } else if let Some(mut top) = tmp.peek_mut()
+                    && key < *top
+                {
+                    *top = key;
+                }
+                if tmp.len() == k
+                    && let Some(top) = tmp.peek()
+                {
+                    least = from_total_order_key(top.0);
+                }
             }
         }
         if tmp.len() >= k && k > 0 {
-            let (_, v, _) = tmp.select_nth_unstable_by(k - 1, |a, b| b.total_cmp(a));
-            Some(f64::from(*v))
+            tmp.peek().map(|v| f64::from(from_total_order_key(v.0)))
         } else {
             None
         }
@@ -1201,7 +1308,8 @@ impl Index {
         let n = acc.len().min(mask.len());
         let (acc, mask, lv) = (&acc[..n], &mut mask[..n], &mut live[..]);
         // `not_below(a, reach)` exactly where `a + rest` may reach the threshold.
-        let reach = least_f32(|a| !below(f64::from(a) + rest, threshold));
+        let guess = (threshold / (1.0 + SLACK) - rest) as f32;
+        let reach = least_f32_near(guess, |a| !below(f64::from(a) + rest, threshold));
         let mut nl = 0;
         for i in 0..lv.len() {
             let d = lv[i];
@@ -1239,7 +1347,8 @@ impl Index {
         let n = acc.len().min(mask.len());
         let (acc, mask) = (&acc[..n], &mut mask[..n]);
         // `not_below(a, reach)` exactly where `a + rest` may reach the threshold.
-        let reach = least_f32(|a| !below(f64::from(a) + rest, threshold));
+        let guess = (threshold / (1.0 + SLACK) - rest) as f32;
+        let reach = least_f32_near(guess, |a| !below(f64::from(a) + rest, threshold));
         live.retain(|&d| {
             let d = d as usize;
             let keep = not_below(acc[d], reach) && ctx.passes_in::<OPEN>(cfg, mask[d] | bits);
@@ -1388,7 +1497,7 @@ impl Index {
             if score < ctx.floor || score < worst_score {
                 continue;
             }
-            let cand = Cand { score, order: self.orders[du], ord: d, mask };
+            let cand = Cand::new(score, self.orders[du], d, mask);
             if heap.len() < k {
                 if !ctx.exact.contains(&d) {
                     heap.push(cand);

@@ -302,8 +302,28 @@ mod differential {
             let reach = crate::search::least_f32(holds);
             // Near the cut, where rounding decides.
             let edge = (threshold / (1.0 + 4e-5) - rest) as f32;
-            for a in scores.into_iter().chain(near(edge)).flat_map(near) {
+            for a in scores.iter().copied().chain(near(edge)).flat_map(near) {
                 prop_assert_eq!(crate::search::not_below(a, reach), holds(a), "score {}", a);
+            }
+            // Searched from a guess (the one the search makes, or any other), the same value.
+            for guess in near(edge).chain(scores.iter().copied()) {
+                let found = crate::search::least_f32_near(guess, holds);
+                prop_assert_eq!(found.to_bits(), reach.to_bits(), "guess {}", guess);
+            }
+        }
+
+        /// The one-comparison test of `kth` (`a >= least`) answers as `below(min, a)`.
+        #[test]
+        fn least_above_min_is_exact(
+            min in 0.0f64..60.0,
+            scores in prop::collection::vec(0.0f32..60.0, 1..20),
+        ) {
+            let holds = |a: f32| crate::search::below(min, f64::from(a));
+            let edge = (min * (1.0 + 4e-5)) as f32;
+            let least = crate::search::least_f32_near(edge, holds);
+            prop_assert_eq!(least.to_bits(), crate::search::least_f32(holds).to_bits());
+            for a in scores.into_iter().chain(near(edge)).flat_map(near) {
+                prop_assert_eq!(a >= least, holds(a), "score {}", a);
             }
         }
     }

@@ -126,7 +126,8 @@ proptest! {
     /// hit's score is the index's times the factor of each reason it was demoted or promoted
     /// for; hits come by score, ties in catalog order. (`github` is a known service, present
     /// as a server name; the query words include the digits that end tool names, so that a
-    /// query can spell one, `file create 0` for `create_file_0`.)
+    /// query can spell one, `file create 0` for `create_file_0`, or name it exactly, `create
+    /// file 0`, which puts it first.)
     #[test]
     #[allow(clippy::float_cmp)] // equal scores are ties, which catalog order breaks
     fn action_agreement_only_reorders_the_page(
@@ -181,10 +182,15 @@ proptest! {
             });
             prop_assert_eq!(Some(hit.score()), expected, "{:?}", hit.tool());
         }
+        // A tool the query names exactly (`delete file 2` for `delete_file_2`) comes first,
+        // whatever its score; the others follow by score.
+        let exact = |h: &toolsift::Hit| h.tool().name == query.replace(' ', "_");
         for pair in got.hits().windows(2) {
             let (a, b) = (&pair[0], &pair[1]);
+            prop_assert!(!exact(b) || exact(a), "query {:?}: {:?} before {:?}", query, a.tool(), b.tool());
             prop_assert!(
-                a.score() > b.score()
+                exact(a)
+                    || a.score() > b.score()
                     || (a.score() == b.score() && position[a.tool()] < position[b.tool()]),
                 "query {:?}: {:?} before {:?}", query, a.tool(), b.tool()
             );

@@ -577,6 +577,15 @@ pub(crate) fn least_f32_near(guess: f32, holds: impl Fn(f32) -> bool) -> f32 {
     least_f32(holds)
 }
 
+/// The least partial score `a` for which `a + rest` may still reach `threshold`:
+/// `not_below(a, reach(rest, threshold))` exactly where `!below(a + rest, threshold)`.
+/// Searched from the `f64` estimate ([`least_f32_near`]).
+#[inline]
+fn reach(rest: f64, threshold: f64) -> f32 {
+    let guess = (threshold / (1.0 + SLACK) - rest) as f32;
+    least_f32_near(guess, |a| !below(f64::from(a) + rest, threshold))
+}
+
 /// Whether `a` is not below `least` ([`least_f32`]): true for a NaN `a`, as
 /// `!below(NaN + rest, threshold)` is.
 #[inline(always)]
@@ -1307,9 +1316,7 @@ impl Index {
         // `acc` and `mask` of one length, so that one bounds check covers both.
         let n = acc.len().min(mask.len());
         let (acc, mask, lv) = (&acc[..n], &mut mask[..n], &mut live[..]);
-        // `not_below(a, reach)` exactly where `a + rest` may reach the threshold.
-        let guess = (threshold / (1.0 + SLACK) - rest) as f32;
-        let reach = least_f32_near(guess, |a| !below(f64::from(a) + rest, threshold));
+        let reach = reach(rest, threshold);
         let mut nl = 0;
         for i in 0..lv.len() {
             let d = lv[i];
@@ -1346,9 +1353,7 @@ impl Index {
         let Scratch { acc, mask, live, .. } = s;
         let n = acc.len().min(mask.len());
         let (acc, mask) = (&acc[..n], &mut mask[..n]);
-        // `not_below(a, reach)` exactly where `a + rest` may reach the threshold.
-        let guess = (threshold / (1.0 + SLACK) - rest) as f32;
-        let reach = least_f32_near(guess, |a| !below(f64::from(a) + rest, threshold));
+        let reach = reach(rest, threshold);
         live.retain(|&d| {
             let d = d as usize;
             let keep = not_below(acc[d], reach) && ctx.passes_in::<OPEN>(cfg, mask[d] | bits);

@@ -589,10 +589,22 @@ impl ToolSearch {
             serves: &serves,
             is_action: &is_action,
         };
+        let expander = self.index.expander().map(|e| &**e);
+        // The query's name-spelling words, worked out at most once: for the not-offered
+        // rule's exception, and for the hits.
+        let mut query_words = None;
         if let Some((service, word)) = (!exact)
             .then(|| self.services.unoffered(query, &outcome, &named, &scope, &self.index, &asked))
             .flatten()
-            && !self.spelled_elsewhere(&outcome, &scope)
+            && !self.spelled_elsewhere(
+                &outcome,
+                &scope,
+                query_words.insert(QueryWords::new(
+                    outcome.terms(),
+                    expander,
+                    self.index.analyzer(),
+                )),
+            )
         {
             return SearchResults::empty(
                 WhyEmpty::new(Abstention::NotOffered, Vec::new(), Vec::new())
@@ -608,11 +620,12 @@ impl ToolSearch {
             // The tools the query names exactly come first, as the index put them: they are
             // what was asked for, and are neither demoted nor reordered.
             let named_exactly = hits.iter().take_while(|h| h.is_exact_key()).count();
-            let expander = self.index.expander().map(|e| &**e);
-            let query_words = if self.name_match > 1.0 {
-                QueryWords::new(outcome.terms(), expander, self.index.analyzer())
-            } else {
-                QueryWords::default()
+            let query_words = match query_words {
+                Some(words) => words,
+                None if self.name_match > 1.0 => {
+                    QueryWords::new(outcome.terms(), expander, self.index.analyzer())
+                }
+                None => QueryWords::default(),
             };
             let mut hits: Vec<Hit> = hits
                 .iter()
@@ -636,17 +649,7 @@ impl ToolSearch {
                         adjusted |= results::SERVICE;
                     }
                     if self.name_match > 1.0
-                        && tool
-                            .name_words(|| {
-                                NameWords::of_tool(
-                                    self.index.analyzer(),
-                                    expander,
-                                    &self.services,
-                                    tool.server(),
-                                    &tool.tool().name,
-                                )
-                            })
-                            .spelled_by(&query_words, in_scope)
+                        && self.name_words(&tool).spelled_by(&query_words, in_scope)
                     {
                         score *= self.name_match;
                         adjusted |= results::NAME;
@@ -694,9 +697,12 @@ impl ToolSearch {
     /// what acts, and the not-offered rule steps aside. "sentry assign the issue" spells
     /// Linear's `assignIssue`, but Sentry's tool gets an issue: there the request is
     /// Sentry's, and refused. Asked only before a refusal.
-    fn spelled_elsewhere(&self, outcome: &toolsift_rank::Outcome, scope: &[&str]) -> bool {
-        let expander = self.index.expander().map(|e| &**e);
-        let words = QueryWords::new(outcome.terms(), expander, self.index.analyzer());
+    fn spelled_elsewhere(
+        &self,
+        outcome: &toolsift_rank::Outcome,
+        scope: &[&str],
+        words: &QueryWords<'_>,
+    ) -> bool {
         let tool_of = |d: DocId| self.docs.get(d.get() as usize).and_then(Option::as_ref);
         // Whether a tool of `scope` has the stem of `t` in its name.
         let scope_names = |t: &toolsift_rank::QueryTerm| {
@@ -710,7 +716,7 @@ impl ToolSearch {
                 return false;
             }
             let name = self.name_words(tool);
-            name.spelled_whole_by(&words)
+            name.spelled_whole_by(words)
                 && !outcome.terms().iter().any(|t| {
                     t.origin() != toolsift_text::Origin::Bigram
                         && name.has_stem(t.stem())

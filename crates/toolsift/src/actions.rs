@@ -16,8 +16,15 @@ const WRITE: u8 = 2;
 const DELETE: u8 = 4;
 /// Not a kind: the tool takes its operation as a parameter ([`ActionSet::with_operations`]).
 const CHOSEN: u8 = 8;
+/// Not a kind: the tool runs a query the caller writes in SQL or Cypher
+/// ([`ActionSet::with_query_language`]).
+const QUERIES: u8 = 16;
 /// The kinds.
 const KINDS: u8 = READ | WRITE | DELETE;
+
+/// The names of a parameter that holds a query written in a query language: `sql` (Postgres,
+/// MotherDuck), `query` (SQLite, ClickHouse, Neo4j, Cloudflare D1), `cypher`.
+const QUERY_PARAMETERS: &[&str] = &["sql", "query", "cypher"];
 
 /// The names of a parameter that selects a tool's operation: `action` (Azure DevOps),
 /// `method` (GitHub), `operation` (Grafana), and the short `op`.
@@ -59,7 +66,38 @@ impl ActionSet {
         if chooses { ActionSet(self.0 | CHOSEN) } else { self }
     }
 
-    fn reads_only(self) -> bool {
+    /// The tool's set, marked as running queries in a query language when its input schema
+    /// (`schema`) has a top-level string parameter named `sql`, `query` or `cypher` and its
+    /// `description` names SQL or Cypher ("Run a read-only SQL query", "Execute a read Cypher
+    /// query on the neo4j database"). Such a tool answers any question about its database
+    /// that its kind of action allows: "which users signed up last week in our postgres
+    /// database" needs no tool named for users or weeks. A search tool's `query` (a search
+    /// string) is not one: its description names no query language.
+    pub(crate) fn with_query_language(self, schema: &Value, description: &str) -> ActionSet {
+        let takes_query =
+            schema.get("properties").and_then(Value::as_object).is_some_and(|props| {
+                props.iter().any(|(name, p)| {
+                    QUERY_PARAMETERS.contains(&name.as_str())
+                        && p.get("type").and_then(Value::as_str) == Some("string")
+                })
+            });
+        if !takes_query {
+            return self;
+        }
+        let names_language = description
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.eq_ignore_ascii_case("sql") || w.eq_ignore_ascii_case("cypher"));
+        if names_language { ActionSet(self.0 | QUERIES) } else { self }
+    }
+
+    /// Whether the tool runs queries in a query language ([`ActionSet::with_query_language`]).
+    pub(crate) fn runs_queries(self) -> bool {
+        self.0 & QUERIES != 0
+    }
+
+    /// Whether the set reads and does not write: for a query, it asks to read (or is a
+    /// question, [`ActionSet::of_query`]).
+    pub(crate) fn reads_only(self) -> bool {
         self.0 & READ != 0 && self.0 & WRITE == 0
     }
 
@@ -344,6 +382,30 @@ mod tests {
             s.add(a);
         }
         s
+    }
+
+    #[test]
+    fn a_tool_runs_queries_when_it_takes_one_in_a_named_language() {
+        let schema = |name: &str, ty: &str| serde_json::json!({"type": "object", "properties": {name: {"type": ty}}});
+        let runs = |schema: &Value, description: &str| {
+            ActionSet::default().with_query_language(schema, description).runs_queries()
+        };
+        assert!(runs(&schema("sql", "string"), "Run a read-only SQL query"));
+        assert!(runs(&schema("query", "string"), "Execute a read Cypher query on the database."));
+        assert!(runs(&schema("cypher", "string"), "Run Cypher against the graph"));
+        // A search string, a language only inside another word, a parameter of another type
+        // or name: not a query language.
+        assert!(!runs(&schema("query", "string"), "Search the web for a query"));
+        assert!(!runs(&schema("query", "string"), "List the tables of the SQLite database"));
+        assert!(!runs(&schema("sql", "object"), "Run a SQL query"));
+        assert!(!runs(&schema("text", "string"), "Run a SQL query"));
+        assert!(!runs(&serde_json::json!({"type": "object"}), "Run a SQL query"));
+        // The mark is not a kind: the set's kinds are unchanged.
+        let read = tool("read_query", "Execute a SELECT query");
+        assert_eq!(
+            read.with_query_language(&schema("sql", "string"), "SQL").reads_only(),
+            read.reads_only()
+        );
     }
 
     #[test]

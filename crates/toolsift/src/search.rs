@@ -584,10 +584,25 @@ impl ToolSearch {
                 .is_some_and(|tool| ActionSet::serves(wants, tool.actions()))
         };
         let is_action = |stem: &str| self.actions.action(stem).is_some();
+        // Whether the query asks to read (or asks a question) and a tool of the named service
+        // runs queries in a query language: it answers any question about its data.
+        let queries = || {
+            wants.reads_only()
+                && scope.iter().filter_map(|s| self.servers.get(*s)).flat_map(|s| &s.docs).any(
+                    |&d| {
+                        self.docs
+                            .get(d.get() as usize)
+                            .and_then(Option::as_ref)
+                            .is_some_and(|tool| tool.actions().runs_queries())
+                            && serves(d)
+                    },
+                )
+        };
         let asked = Asked {
             word: first_action.and_then(|i| outcome.terms().get(i)).map(|t| t.word()),
             serves: &serves,
             is_action: &is_action,
+            queries: &queries,
         };
         let expander = self.index.expander().map(|e| &**e);
         // The query's name-spelling words, worked out at most once: for the not-offered
@@ -879,7 +894,8 @@ impl ToolSearch {
                     &tool.id.name,
                     &text.summary,
                 )
-                .with_operations(&tool.input_schema);
+                .with_operations(&tool.input_schema)
+                .with_query_language(&tool.input_schema, &tool.description);
                 let tool = Arc::new(HitTool::new(
                     tool.id.clone(),
                     model_name,

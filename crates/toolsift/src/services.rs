@@ -595,7 +595,7 @@ impl Services {
         // in the slack channel") may ask that server, with the named service as context: it
         // is not refused (asked only before a refusal).
         let refuse = |word: &str| {
-            (!self.names_other_server(&plain, outcome, scope))
+            (!self.names_other_server(&plain, outcome, scope) && !(asked.queries)())
                 .then(|| (service_word.clone().into_owned(), word.to_owned()))
         };
         let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));
@@ -672,6 +672,10 @@ pub(crate) struct Asked<'a> {
     pub(crate) serves: &'a dyn Fn(DocId) -> bool,
     /// Whether a stem is an action word (`toolsift_text::Actions::action`).
     pub(crate) is_action: &'a dyn Fn(&str) -> bool,
+    /// Whether a tool of the named service runs queries in a query language and does the
+    /// kind of action asked (`ActionSet::runs_queries`): such a service answers any request
+    /// about its data, whatever its tools are named.
+    pub(crate) queries: &'a dyn Fn() -> bool,
 }
 
 #[cfg(test)]

@@ -396,6 +396,45 @@ fn a_tool_that_takes_its_operation_as_a_parameter_may_do_any_kind() {
 }
 
 #[test]
+fn a_database_that_runs_queries_answers_questions_about_its_data() {
+    let tools = |parameter: &str, description: &str| {
+        format!(
+            r#"[
+                {{"name": "query", "description": "{description}",
+                  "inputSchema": {{"type": "object", "properties": {{"{parameter}": {{"type": "string"}}}}}}}},
+                {{"name": "list_schemas", "description": "List the schemas.",
+                  "inputSchema": {{"type": "object"}}}}
+            ]"#
+        )
+    };
+    let server_of = server;
+    let search = |parameter: &str, description: &str| {
+        let mut catalog = Catalog::new();
+        let server = load_mcp(tools(parameter, description), "postgres").expect("valid tools");
+        catalog.add_server(server.server);
+        // Another server's tools name restoring and users: those are tool words.
+        catalog.add_server(server_of(
+            "admin",
+            &[("restore_snapshot", "Restore a disk snapshot."), ("list_users", "List users.")],
+        ));
+        ToolSearch::new(catalog).expect("default settings")
+    };
+    let question = "which users signed up last week in our postgres database";
+    // No tool is named for users or weeks, but SQL answers any question about the data: the
+    // question is answered, and the query tool is among the hits.
+    let sql = search("sql", "Run a read-only SQL query");
+    let results = sql.search(question, 5);
+    assert!(results.hits().iter().any(|h| h.name() == "mcp__postgres__query"), "{results:?}");
+    // A request to do something else is still judged: nothing here restores.
+    let why = sql.search("restore the postgres database from last night's backup", 5);
+    assert_eq!(why.why_empty().and_then(|w| w.not_offered()), Some(("postgres", "restore")));
+    // A `query` that is a search string, in a tool that names no query language, is not one.
+    let plain = search("query", "Search the schemas by name");
+    let why = plain.search(question, 5);
+    assert_eq!(why.why_empty().map(|w| w.reason()), Some(Abstention::NotOffered));
+}
+
+#[test]
 fn a_misspelt_word_can_carry_the_action_asked() {
     let mut catalog = Catalog::new();
     catalog.add_server(server(

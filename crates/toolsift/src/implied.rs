@@ -1,6 +1,7 @@
 //! Words a query implies without writing them: a file name or path (`package.json`,
 //! `src/app.ts`) asks about a file, a web address (`https://example.com/pricing`) about a URL,
-//! a hashtag (`#general`) about a channel, a command-line program (`git`, `npm`) that no
+//! a hashtag (`#general`) about a channel, a host with a port (`localhost:5432`) about a
+//! port, a command-line program (`git`, `npm`) that no
 //! tool is named after about the shell, and an e-mail address (`bob@example.com`, searched as
 //! `email` instead of its parts) about an e-mail.
 //!
@@ -20,6 +21,8 @@ const CHANNEL: &str = "channel";
 const SHELL: &str = "shell";
 /// The word an e-mail address stands for.
 const EMAIL: &str = "email";
+/// The word a network address with a port implies.
+const PORT: &str = "port";
 
 /// Command-line programs that requests name when they mean "run this on the machine" (`git
 /// stage files`, `run npm test`, `curl the health endpoint`): version control, package
@@ -251,6 +254,26 @@ pub(crate) fn program_index(word: &str) -> Option<usize> {
 type Test = fn(&str) -> bool;
 
 /// Whether `word` (one whitespace-separated word of a query, punctuation around it trimmed)
+/// is a host and a port: `localhost:5432`, `127.0.0.1:8080`, `db.internal:6379`. The host is
+/// `localhost` or has a dot (`session:42` is a key, not an address); a web address
+/// (`https://…`) is left to [`names_a_url`].
+fn names_a_port(word: &str) -> bool {
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+    if word.contains('/') {
+        return false;
+    }
+    word.rsplit_once(':').is_some_and(|(host, port)| {
+        (1..=5).contains(&port.len())
+            && port.bytes().all(|b| b.is_ascii_digit())
+            && (host.eq_ignore_ascii_case("localhost")
+                || (host.contains('.')
+                    && host.split('.').all(|p| {
+                        !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '-')
+                    })))
+    })
+}
+
+/// Whether `word` (one whitespace-separated word of a query, punctuation around it trimmed)
 /// is an e-mail address: `name@domain.tld`.
 fn names_an_address(word: &str) -> bool {
     let word = word.trim_matches(|c: char| !c.is_alphanumeric());
@@ -299,7 +322,7 @@ fn names_a_channel(word: &str) -> bool {
 }
 
 /// The words `query` implies and does not write, in a fixed order (`file`, `url`, `channel`,
-/// `shell`), if it has at least two words (a query of one word may be a tool's exact name).
+/// `port`, `shell`), if it has at least two words (a query of one word may be a tool's exact name).
 ///
 /// A command-line program implies `shell` only when `named(i)` is false for its index `i` in
 /// [`PROGRAMS`]: when no tool of the catalog is named after it, the machine's shell is how the
@@ -319,8 +342,12 @@ pub(crate) fn implied_words(query: &str, named: &dyn Fn(usize) -> bool) -> Vec<&
     };
     let mut implied = Vec::new();
     if marked {
-        let kinds: [(&'static str, Test); 3] =
-            [(FILE, names_a_file), (URL, names_a_url), (CHANNEL, names_a_channel)];
+        let kinds: [(&'static str, Test); 4] = [
+            (FILE, names_a_file),
+            (URL, names_a_url),
+            (CHANNEL, names_a_channel),
+            (PORT, names_a_port),
+        ];
         for (kind, test) in kinds {
             if words().any(test) && !written(kind) {
                 implied.push(kind);
@@ -526,6 +553,23 @@ mod tests {
         for word in ["#231", "#", "C#", "general", "##"] {
             assert!(!names_a_channel(word), "{word}");
         }
+    }
+
+    #[test]
+    fn hosts_with_a_port_imply_port() {
+        for word in ["localhost:5432", "127.0.0.1:8080", "db.internal:6379,", "(LOCALHOST:3000)"] {
+            assert!(names_a_port(word), "{word}");
+        }
+        // A key with a number, a time, a URL (left to `names_a_url`), a port too long.
+        for word in ["session:42", "10:30", "https://example.com:8443/x", "localhost:123456"] {
+            assert!(!names_a_port(word), "{word}");
+        }
+        for word in ["localhost:", ":8080", "a..b:80", "localhost:80a"] {
+            assert!(!names_a_port(word), "{word}");
+        }
+        let none = |_| false;
+        assert_eq!(implied_words("connect to the database at localhost:5432", &none), [PORT]);
+        assert!(implied_words("forward port 5432 from localhost:5432", &none).is_empty());
     }
 
     #[test]

@@ -27,9 +27,9 @@
 //! action (read, write, delete) than the query asks for, or belongs to another service than
 //! the query names, moves down ([`ToolSearchBuilder::action_mismatch`],
 //! [`ToolSearchBuilder::service_mismatch`]), one whose tool's name the query spells moves up
-//! ([`ToolSearchBuilder::name_match`]), and a file name, web address, hashtag,
-//! command-line program or e-mail address in the query also searches `file`, `url`,
-//! `channel`, `shell` or `email` ([`ToolSearchBuilder::implied_words`]).
+//! ([`ToolSearchBuilder::name_match`]), and a file name, web address, hashtag, host with a
+//! port, command-line program or e-mail address in the query also searches `file`, `url`,
+//! `channel`, `port`, `shell` or `email` ([`ToolSearchBuilder::implied_words`]).
 //! [`describe`](ToolSearch::describe)
 //! resolves a model-facing name; [`explain`](ToolSearch::explain) breaks a score down. When a
 //! server's tools change, [`replace_tools`](ToolSearch::replace_tools) updates catalog and

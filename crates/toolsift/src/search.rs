@@ -276,7 +276,8 @@ impl ToolSearchBuilder {
     /// Whether a query of several words also searches the kind of thing one of its words
     /// names (default on): `file` for a file name or path (`package.json`, `src/app.ts`: a
     /// known extension, `.js` only in a path), `url` for a web address (`https://…`,
-    /// `www.…`, `example.com`), `channel` for a hashtag (`#general`, not `#231`), and `shell` for a
+    /// `www.…`, `example.com`), `channel` for a hashtag (`#general`, not `#231`), `port` for a
+    /// host with a port (`localhost:5432`, not `session:42`), and `shell` for a
     /// command-line program (`git`, `npm`, `curl`, …) that no tool's name has as a whole word
     /// (with no `git` server, "git stage files" is a shell command); an e-mail address is
     /// searched as `email` rather than as its parts (`bob`, `example`, `com`). Agents name the thing
@@ -507,8 +508,9 @@ impl ToolSearch {
         self.name_match
     }
 
-    /// Whether a query naming a file, a web address, a channel or a command-line program also
-    /// searches `file`, `url`, `channel` or `shell` ([`ToolSearchBuilder::implied_words`]).
+    /// Whether a query naming a file, a web address, a channel, a host with a port or a
+    /// command-line program also searches `file`, `url`, `channel`, `port` or `shell`
+    /// ([`ToolSearchBuilder::implied_words`]).
     pub fn implied_words(&self) -> bool {
         self.implied_words
     }

@@ -162,6 +162,53 @@ const NAMING: &[&str] = &["called", "entitled", "labeled", "labelled", "named", 
 /// Words after which the rest of the query is a message's text (`comment saying it's fixed`).
 const SAYING: &[&str] = &["saying", "says", "stating"];
 
+/// Words that start a clause about the situation, not the request (`while we patch it`,
+/// `because access rules are missing`): the not-offered rule judges no word from one of them
+/// on ([`request_clause`]). Not `so`: a purpose clause often names the service the request is
+/// for (`stash a private api token so my cloudflare worker can read it`).
+const CONTEXT: &[&str] =
+    &["while", "because", "since", "although", "though", "unless", "until", "whereas"];
+
+/// Words that say when, not what a request asks for: the not-offered rule never judges them
+/// (`bring back the one that was live yesterday` was refused as "no cloudflare tool matches
+/// yesterday", a word only Twilio's usage-record tools are named with).
+const WHEN: &[&str] = &[
+    "today",
+    "tomorrow",
+    "yesterday",
+    "tonight",
+    "morning",
+    "afternoon",
+    "evening",
+    "night",
+    "day",
+    "days",
+    "week",
+    "weeks",
+    "month",
+    "months",
+    "year",
+    "years",
+    "hour",
+    "hours",
+    "minute",
+    "minutes",
+    "now",
+    "later",
+    "ago",
+    "weekend",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "next",
+    "last",
+    "previous",
+];
+
 /// Words that ask to search; after one of them, `for` starts what is searched for.
 const SEARCHING: &[&str] = &["search", "searches", "searching", "look", "looking", "grep"];
 
@@ -216,6 +263,26 @@ fn request_words(query: &str) -> Vec<&str> {
         }
     }
     out
+}
+
+/// The part of `query` that states the request, for the not-offered rule: after its last
+/// comma or semicolon that more words follow (`today's push broke checkout, bring back the
+/// one that was live yesterday`: what happened comes first, what to do last), and before a
+/// word that starts a clause about the situation ([`CONTEXT`]: `mute web-07 while we patch
+/// it`). Words outside it describe the situation; a service without a tool for them was not
+/// asked for one.
+fn request_clause(query: &str) -> &str {
+    let query = query.trim_end_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation());
+    let start = query.rfind([',', ';']).map_or(0, |i| i + 1);
+    let clause = &query[start..];
+    // The first word that starts a situation's clause, after the clause's first word.
+    let cut = clause.split_whitespace().skip(1).find(|raw| {
+        let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        CONTEXT.iter().any(|c| c.eq_ignore_ascii_case(w))
+    });
+    // `split_whitespace` yields subslices of `clause`: the word's offset in it.
+    let end = cut.map_or(clause.len(), |raw| raw.as_ptr() as usize - clause.as_ptr() as usize);
+    clause.get(..end).unwrap_or(clause)
 }
 
 /// The first word of a server's name: `Slack` of `Slack-Web`.
@@ -560,11 +627,16 @@ impl Services {
     ) -> Option<(String, String)> {
         let service_word =
             named.terms.iter().flatten().find(|(s, _)| self.is_present(*s))?.1.clone();
-        // Only words written as plain words count; parts of identifiers (`temp_events`,
-        // `logs-2024`) and quoted or named values (`called assets`, `saying it's fixed`) are
-        // the user's data, not the action asked for.
-        let plain = request_words(query);
-        let written_plain = |word: &str| plain.iter().any(|w| w.eq_ignore_ascii_case(word));
+        // Only words written as plain words of the request's clause count; parts of
+        // identifiers (`temp_events`, `logs-2024`) and quoted or named values (`called
+        // assets`, `saying it's fixed`) are the user's data, not the action asked for, words
+        // outside the clause ([`request_clause`]) describe the situation, and words that say
+        // when ([`WHEN`]) say nothing a tool must offer.
+        let plain = request_words(request_clause(query));
+        let written_plain = |word: &str| {
+            plain.iter().any(|w| w.eq_ignore_ascii_case(word))
+                && !WHEN.iter().any(|t| t.eq_ignore_ascii_case(word))
+        };
         // The most specific tool word (of equals, the first).
         let mut best: Option<(usize, &QueryTerm)> = None;
         // The tool words, as a mask of term indexes (a query has at most 64 terms).
@@ -595,7 +667,7 @@ impl Services {
         // in the slack channel") may ask that server, with the named service as context: it
         // is not refused (asked only before a refusal).
         let refuse = |word: &str| {
-            (!self.names_other_server(&plain, outcome, scope) && !(asked.queries)())
+            (!self.names_other_server(&request_words(query), outcome, scope) && !(asked.queries)())
                 .then(|| (service_word.clone().into_owned(), word.to_owned()))
         };
         let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));
@@ -680,7 +752,27 @@ pub(crate) struct Asked<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{after_determiner, request_words};
+    use super::{after_determiner, request_clause, request_words};
+
+    #[test]
+    fn the_request_clause_leaves_out_the_situation() {
+        assert_eq!(
+            request_clause("today's push broke checkout, bring back the one that was live"),
+            " bring back the one that was live"
+        );
+        assert_eq!(
+            request_clause("mute web-07 in Datadog while we patch it"),
+            "mute web-07 in Datadog "
+        );
+        assert_eq!(request_clause("because it failed"), "because it failed");
+        // A comma at the end, or a purpose clause, leaves the request whole.
+        assert_eq!(request_clause("rerun the job, "), "rerun the job");
+        assert_eq!(
+            request_clause("stash a token so my worker can read it"),
+            "stash a token so my worker can read it"
+        );
+        assert_eq!(request_clause(""), "");
+    }
 
     #[test]
     fn request_words_leave_out_the_values_the_user_supplies() {

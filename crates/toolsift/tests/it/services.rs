@@ -116,6 +116,8 @@ fn hand_written_requests_on_all_catalogs() {
         // Plain requests to present services.
         "okta suspend the contractor's account",
         "datadog mute the noisy host for an hour",
+        // What happened first, the request after the comma; when, not what.
+        "today's push of my Cloudflare Worker broke checkout, bring back the one that was live yesterday",
     ] {
         let results = search.search(query, 10);
         assert!(!results.is_empty(), "{query:?}: {:?}", results.why_empty());
@@ -135,6 +137,7 @@ fn hand_written_requests_on_all_catalogs() {
         ("bitbucket open pull request", Abstention::MissingService),
         ("stripe delete a customer", Abstention::NotOffered),
         ("circleci cancel a workflow", Abstention::NotOffered),
+        ("cancel the CircleCI pipeline that's still running on my branch", Abstention::NotOffered),
         ("purge the cloudflare cache for a url", Abstention::NotOffered),
         ("discord kick a member from the server", Abstention::NotOffered),
         // Linear's `assignIssue` says it, but Sentry's tool is about issues too.

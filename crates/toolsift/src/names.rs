@@ -220,7 +220,8 @@ mod tests {
     #[track_caller]
     fn check(server: &str, name: &str, want: &[&str]) {
         let analyzer = Analyzer::default();
-        let services = Services::new(parse_services(&analyzer, ["confluence", "mongodb mongo"]));
+        let services =
+            Services::new(parse_services(&analyzer, ["confluence", "mongodb mongo"]), Vec::new());
         let name = NameWords::of_tool(&analyzer, None, &services, server, name);
         let got: Vec<u64> = name.words.iter().map(|n| n.word).collect();
         let want: Vec<u64> = want.iter().map(|w| hash(w)).collect();

@@ -16,7 +16,7 @@ use crate::fields::{FieldConfig, ToolText, tool_text};
 use crate::implied;
 use crate::names::{NameWords, QueryWords};
 use crate::results::{self, Hit, HitTool, QueryText, SearchResults, WhyEmpty};
-use crate::services::{Asked, DEFAULT_SERVICES, Services, parse_services};
+use crate::services::{Asked, DEFAULT_ERRANDS, DEFAULT_SERVICES, Services, parse_services};
 
 /// The weight of the `details` field in the default ranking (the index's own default is 1.0).
 ///
@@ -149,7 +149,11 @@ impl ToolSearchBuilder {
     /// ([`Abstention::MissingService`](crate::Abstention::MissingService)); nor does a query
     /// that names a present service whose tools never match the query's most specific tool
     /// word ([`Abstention::NotOffered`](crate::Abstention::NotOffered)). Aliases are single
-    /// words, matched after analysis (case and diacritics ignored); an empty list turns both
+    /// words, matched after analysis (case and diacritics ignored). With the list goes the
+    /// errand rule: an everyday thing no tool's `name` field has (`order a pizza`, `book a
+    /// flight`, `turn off the lights`, from the crate's `data/errands.txt`) gets no answer
+    /// either, as a missing service, unless the query names a connected server or says where
+    /// the thing is written (a calendar, a message, an address). An empty list turns all three
     /// rules off.
     ///
     /// ```
@@ -316,12 +320,18 @@ impl ToolSearchBuilder {
             Some(list) => parse_services(index.analyzer(), list),
             None => parse_services(index.analyzer(), DEFAULT_SERVICES.lines()),
         };
+        // The errand rule is on with the known-services rule: an empty list turns both off.
+        let errands = if known.is_empty() {
+            Vec::new()
+        } else {
+            parse_services(index.analyzer(), DEFAULT_ERRANDS.lines())
+        };
         let actions = Actions::with_analyzer(index.analyzer());
         let mut search = ToolSearch {
             catalog,
             index,
             fields: self.fields,
-            services: Services::new(known),
+            services: Services::new(known, errands),
             actions,
             action_mismatch: self.action_mismatch,
             service_mismatch: self.service_mismatch,
@@ -570,6 +580,19 @@ impl ToolSearch {
             return SearchResults::empty(
                 WhyEmpty::new(Abstention::MissingService, Vec::new(), Vec::new())
                     .with_missing_services(missing),
+            );
+        }
+        // An everyday thing no tool is named for (`order a pizza`, `book a flight`) is a
+        // service the catalog lacks too.
+        if !exact
+            && let Some(thing) = self.services.errand(query, &outcome, &scope, {
+                let (wants, _) = ActionSet::of_query(&self.actions, outcome.terms(), query);
+                wants.reads_only()
+            })
+        {
+            return SearchResults::empty(
+                WhyEmpty::new(Abstention::MissingService, Vec::new(), Vec::new())
+                    .with_missing_services(vec![thing]),
             );
         }
         // What the query asks to be done: for action agreement, and for the known-services

@@ -35,7 +35,17 @@
 //! only names the thing asked about: after a determiner and before a word those servers offer
 //! ("list the tables in the analytics database"), the next most specific tool word is judged.
 //!
-//! Both rules read a misspelt service name: a query word the index took for a typo
+//! The second rule judges only the request's clause (after the last comma, before `while`,
+//! `because` …), never words that say when, and does not refuse a question or read request
+//! to a service one of whose tools runs SQL or Cypher (any question about its data).
+//!
+//! A third rule, the errand rule ([`Services::errand`]), treats an everyday thing that no
+//! tool's `name` field has ("order a large pepperoni pizza", "turn off the living room
+//! lights"; list in `data/errands.txt`) as a missing service, unless the query names a
+//! connected server, asks to read, or says where the thing is written (a calendar, a message,
+//! an address).
+//!
+//! Both service rules read a misspelt service name: a query word the index took for a typo
 //! ([`QueryTerm::corrected`]) names the service whose alias is one edit away and starts with
 //! the same letter (`bitbuket` names Bitbucket), and the model is told the alias.
 
@@ -52,6 +62,91 @@ use toolsift_text::{Analyzer, Origin};
 /// by category; ordinary English words that are also product names (box, linear, notion,
 /// slack, zoom) are left out, so the rule never fires on "zoom in on the chart".
 pub const DEFAULT_SERVICES: &str = include_str!("../data/services.txt");
+
+/// The everyday things of the errand rule ([`Services::errand`]): `data/errands.txt`, one
+/// thing per line (its forms separated by spaces), `#` comments. Food ordering, travel, the
+/// home, personal money and errands: what a catalog of software tools acts on only when one of
+/// its tools is named for it.
+pub(crate) const DEFAULT_ERRANDS: &str = include_str!("../data/errands.txt");
+
+/// Words after which a request says what an action is for or what a message says, not what
+/// is acted on: the errand rule judges no thing from one of them on.
+const ERRAND_CUT: &[&str] = &["for", "that", "about", "regarding"];
+
+/// Words of the software a thing is often written in (`put my flight on the calendar`, `email
+/// Bob the hotel confirmation`, `file an expense for the taxi`), and of the information a map,
+/// a web search or a page gives about it (`restaurants near the office`, `the hotel address`,
+/// `the restaurant's site`): a query that says one is about that software or information, and
+/// the errand rule steps aside.
+const CARRIERS: &[&str] = &[
+    "address",
+    "appointment",
+    "board",
+    "calendar",
+    "card",
+    "channel",
+    "comment",
+    "confirmation",
+    "directions",
+    "distance",
+    "dm",
+    "doc",
+    "document",
+    "email",
+    "emails",
+    "event",
+    "events",
+    "expense",
+    "expenses",
+    "file",
+    "folder",
+    "inbox",
+    "invitation",
+    "invite",
+    "invoice",
+    "issue",
+    "link",
+    "location",
+    "locations",
+    "mail",
+    "map",
+    "maps",
+    "meeting",
+    "meetings",
+    "menu",
+    "message",
+    "messages",
+    "near",
+    "nearby",
+    "nearest",
+    "note",
+    "notes",
+    "page",
+    "pdf",
+    "post",
+    "price",
+    "prices",
+    "receipt",
+    "remind",
+    "reminder",
+    "review",
+    "reviews",
+    "route",
+    "sheet",
+    "site",
+    "spreadsheet",
+    "story",
+    "task",
+    "thread",
+    "ticket",
+    "todo",
+    "url",
+    "visit",
+    "visits",
+    "weather",
+    "website",
+    "wiki",
+];
 
 /// A service list parsed: every alias word, in the form a query word takes after analysis
 /// (lowercased, folded), with the number of its service (its line). Sorted by word; a word
@@ -133,6 +228,8 @@ pub(crate) struct Services {
     lookup: HashMap<Box<str>, u32, WordHash>,
     /// The same, sorted by word: scanned for an alias one edit from a typo.
     sorted: ServiceWords,
+    /// The words of the errand rule's everyday things (only looked up).
+    errands: HashSet<Box<str>, WordHash>,
     /// Per service, the number of servers whose `name` fields contain one of its aliases.
     present: Vec<u32>,
     /// Per server, the services its tools' `name` fields contain, sorted.
@@ -371,13 +468,15 @@ pub(crate) struct Named<'t> {
 }
 
 impl Services {
-    /// A rule over the parsed list `known` (empty: the rule never fires).
-    pub(crate) fn new(known: ServiceWords) -> Services {
+    /// The rules over the parsed list of services `known` (empty: they never fire) and of
+    /// everyday things `errands` ([`Services::errand`]; empty: that rule never fires).
+    pub(crate) fn new(known: ServiceWords, errands: ServiceWords) -> Services {
         let n = known.iter().map(|&(_, s)| s as usize + 1).max().unwrap_or(0);
         let lookup = known.iter().cloned().collect();
         Services {
             lookup,
             sorted: known,
+            errands: errands.into_iter().map(|(word, _)| word).collect(),
             present: vec![0; n],
             by_server: BTreeMap::new(),
             servers_of: BTreeSet::new(),
@@ -525,6 +624,45 @@ impl Services {
                 && self.name_stems.get(t.stem()).is_none_or(|&users| users <= 2 * owners)
                 && plain.iter().any(|w| w.eq_ignore_ascii_case(t.word()))
         })
+    }
+
+    /// The everyday thing a query asks about that no tool of the catalog is named for (`order
+    /// a large pepperoni pizza`, `book me a flight to Chicago`, `turn off the living room
+    /// lights`): a word of the errand list ([`DEFAULT_ERRANDS`]) written as a plain word of the
+    /// request's clause ([`request_clause`]), whose stem no tool's `name` field has. `None`
+    /// when the query also names a connected server (`scope` is not empty, or
+    /// [`Services::names_other_server`]) or says a word of the software a thing is often
+    /// written in ([`CARRIERS`]: `put my flight on the calendar`).
+    pub(crate) fn errand(
+        &self,
+        query: &str,
+        outcome: &Outcome,
+        scope: &[&str],
+        reads: bool,
+    ) -> Option<String> {
+        if self.errands.is_empty() || !scope.is_empty() || reads {
+            return None;
+        }
+        let whole = || outcome.terms().iter().filter(|t| t.origin() == Origin::Whole);
+        let thing = whole()
+            .find(|t| self.errands.contains(t.word()) && !self.name_stems.contains_key(t.stem()))?;
+        if whole().any(|t| CARRIERS.contains(&t.word())) {
+            return None;
+        }
+        // The thing must be what is acted on: before `for`, `that`, `about` (`block two hours
+        // for my haircut`, `text my wife that my flight is delayed`).
+        let clause = request_clause(query);
+        let cut = clause.split_whitespace().skip(1).find(|raw| {
+            let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
+            ERRAND_CUT.iter().any(|c| c.eq_ignore_ascii_case(w))
+        });
+        let end = cut.map_or(clause.len(), |raw| raw.as_ptr() as usize - clause.as_ptr() as usize);
+        let plain = request_words(clause.get(..end).unwrap_or(clause));
+        if !plain.iter().any(|w| w.eq_ignore_ascii_case(thing.word())) {
+            return None;
+        }
+        (!self.names_other_server(&request_words(query), outcome, scope))
+            .then(|| thing.word().to_owned())
     }
 
     /// Whether the `missing` services a query names may be context: the query also names a

@@ -149,6 +149,59 @@ fn hand_written_requests_on_all_catalogs() {
     }
 }
 
+/// Everyday things no tool is named for are refused; the same things inside a request about
+/// a calendar, a message, a place or a page are answered.
+#[test]
+fn everyday_errands_no_tool_is_named_for_are_refused() {
+    let search = all_catalogs();
+    for (query, thing) in [
+        ("order a large pepperoni pizza for delivery", "pizza"),
+        ("turn off the living room lights", "lights"),
+        ("Book me a flight to Chicago next Friday", "flight"),
+        ("set the thermostat to 21 degrees", "thermostat"),
+        ("call a taxi to the airport", "taxi"),
+    ] {
+        assert_eq!(refused(&search, query), Some(vec![thing.to_owned()]), "{query:?}");
+    }
+    for query in [
+        // Written in a calendar, a message, an inbox.
+        "add my flight to Chicago to my google calendar",
+        "post in #general that the pizza has arrived",
+        "search my inbox for the flight confirmation",
+        "schedule the plumber visit for tuesday morning",
+        // What an action is for, or what a message says.
+        "block two hours on Friday for my haircut",
+        "text my wife that my flight is delayed",
+        // A question, and information about a place or a page.
+        "how long is the drive to the hotel",
+        "find restaurants near the office",
+        "geocode the hotel address",
+        "scrape the menu from the restaurant site",
+    ] {
+        assert_eq!(refused(&search, query), None, "{query:?}");
+    }
+}
+
+/// A catalog with a tool named for the thing answers it, and the rule goes with the
+/// known-services list.
+#[test]
+fn an_errand_a_tool_is_named_for_is_answered() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server("travel", &[("search_flights", "Search for flights.")]));
+    catalog.add_server(server("shop", &[("place_order", "Place an order for a pet.")]));
+    let search = ToolSearch::new(catalog.clone()).expect("default settings");
+    let hits = search.search("book me a flight to Chicago", 5);
+    assert_eq!(hits.hits().first().map(|h| h.name()), Some("mcp__travel__search_flights"));
+    assert_eq!(refused(&search, "order a pizza for the team"), Some(vec!["pizza".to_owned()]));
+    // Without the rule, the pet shop's order tool looks like an answer.
+    let off = ToolSearch::builder()
+        .known_services(Vec::<String>::new())
+        .build(catalog)
+        .expect("valid settings");
+    let hits = off.search("order a pizza for the team", 5);
+    assert_eq!(hits.hits().first().map(|h| h.name()), Some("mcp__shop__place_order"));
+}
+
 #[test]
 fn names_count_and_descriptions_do_not() {
     let mut catalog = Catalog::new();

@@ -585,7 +585,7 @@ impl ToolSearch {
         // An everyday thing no tool is named for (`order a pizza`, `book a flight`) is a
         // service the catalog lacks too.
         if !exact
-            && let Some(thing) = self.services.errand(query, &outcome, &scope, {
+            && let Some(thing) = self.services.errand(query, &outcome, &scope, || {
                 let (wants, _) = ActionSet::of_query(&self.actions, outcome.terms(), query);
                 wants.reads_only()
             })

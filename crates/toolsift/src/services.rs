@@ -266,44 +266,44 @@ const SAYING: &[&str] = &["saying", "says", "stating"];
 const CONTEXT: &[&str] =
     &["while", "because", "since", "although", "though", "unless", "until", "whereas"];
 
-/// Words that say when, not what a request asks for: the not-offered rule never judges them
+/// Words that say when, not what a request asks for, sorted: the not-offered rule never judges them
 /// (`bring back the one that was live yesterday` was refused as "no cloudflare tool matches
 /// yesterday", a word only Twilio's usage-record tools are named with).
 const WHEN: &[&str] = &[
-    "today",
-    "tomorrow",
-    "yesterday",
-    "tonight",
-    "morning",
     "afternoon",
-    "evening",
-    "night",
+    "ago",
     "day",
     "days",
-    "week",
-    "weeks",
-    "month",
-    "months",
-    "year",
-    "years",
+    "evening",
+    "friday",
     "hour",
     "hours",
+    "last",
+    "later",
     "minute",
     "minutes",
-    "now",
-    "later",
-    "ago",
-    "weekend",
     "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
+    "month",
+    "months",
+    "morning",
+    "next",
+    "night",
+    "now",
+    "previous",
     "saturday",
     "sunday",
-    "next",
-    "last",
-    "previous",
+    "thursday",
+    "today",
+    "tomorrow",
+    "tonight",
+    "tuesday",
+    "wednesday",
+    "week",
+    "weekend",
+    "weeks",
+    "year",
+    "years",
+    "yesterday",
 ];
 
 /// Words that ask to search; after one of them, `for` starts what is searched for.
@@ -370,14 +370,24 @@ fn request_words(query: &str) -> Vec<&str> {
 /// asked for one.
 fn request_clause(query: &str) -> &str {
     let query = query.trim_end_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation());
-    let start = query.rfind([',', ';']).map_or(0, |i| i + 1);
+    // Bytes, not chars: `,` and `;` are ASCII, and never part of another character in UTF-8.
+    let start = query.bytes().rposition(|b| b == b',' || b == b';').map_or(0, |i| i + 1);
     let clause = &query[start..];
     // The first word that starts a situation's clause, after the clause's first word.
-    let cut = clause.split_whitespace().skip(1).find(|raw| {
-        let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
-        CONTEXT.iter().any(|c| c.eq_ignore_ascii_case(w))
+    // ASCII white space: a byte test, where `split_whitespace` decodes every character (a
+    // word after other white space is only not cut at).
+    let cut = clause.split_ascii_whitespace().skip(1).find(|raw| {
+        // Every word of `CONTEXT` is 5 to 8 letters long and starts with one of `wbsatu`:
+        // most words are out at once (punctuation around a word is allowed for).
+        let first = raw.as_bytes().first().copied().unwrap_or(0);
+        (5..=10).contains(&raw.len())
+            && (!first.is_ascii_alphanumeric() || b"wbsatu".contains(&first.to_ascii_lowercase()))
+            && {
+                let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
+                CONTEXT.iter().any(|c| c.eq_ignore_ascii_case(w))
+            }
     });
-    // `split_whitespace` yields subslices of `clause`: the word's offset in it.
+    // `split_ascii_whitespace` yields subslices of `clause`: the word's offset in it.
     let end = cut.map_or(clause.len(), |raw| raw.as_ptr() as usize - clause.as_ptr() as usize);
     clause.get(..end).unwrap_or(clause)
 }
@@ -631,22 +641,23 @@ impl Services {
     /// lights`): a word of the errand list ([`DEFAULT_ERRANDS`]) written as a plain word of the
     /// request's clause ([`request_clause`]), whose stem no tool's `name` field has. `None`
     /// when the query also names a connected server (`scope` is not empty, or
-    /// [`Services::names_other_server`]) or says a word of the software a thing is often
-    /// written in ([`CARRIERS`]: `put my flight on the calendar`).
+    /// [`Services::names_other_server`]), says a word of the software a thing is often
+    /// written in ([`CARRIERS`]: `put my flight on the calendar`), or asks to read (`reads`,
+    /// asked only once a thing is found: `find restaurants near the office`).
     pub(crate) fn errand(
         &self,
         query: &str,
         outcome: &Outcome,
         scope: &[&str],
-        reads: bool,
+        reads: impl FnOnce() -> bool,
     ) -> Option<String> {
-        if self.errands.is_empty() || !scope.is_empty() || reads {
+        if self.errands.is_empty() || !scope.is_empty() {
             return None;
         }
         let whole = || outcome.terms().iter().filter(|t| t.origin() == Origin::Whole);
         let thing = whole()
             .find(|t| self.errands.contains(t.word()) && !self.name_stems.contains_key(t.stem()))?;
-        if whole().any(|t| CARRIERS.contains(&t.word())) {
+        if whole().any(|t| CARRIERS.contains(&t.word())) || reads() {
             return None;
         }
         // The thing must be what is acted on: before `for`, `that`, `about` (`block two hours
@@ -772,8 +783,7 @@ impl Services {
         // when ([`WHEN`]) say nothing a tool must offer.
         let plain = request_words(request_clause(query));
         let written_plain = |word: &str| {
-            plain.iter().any(|w| w.eq_ignore_ascii_case(word))
-                && !WHEN.iter().any(|t| t.eq_ignore_ascii_case(word))
+            plain.iter().any(|w| w.eq_ignore_ascii_case(word)) && WHEN.binary_search(&word).is_err()
         };
         // The most specific tool word (of equals, the first).
         let mut best: Option<(usize, &QueryTerm)> = None;
@@ -891,6 +901,11 @@ pub(crate) struct Asked<'a> {
 #[cfg(test)]
 mod tests {
     use super::{after_determiner, request_clause, request_words};
+
+    #[test]
+    fn words_that_say_when_are_sorted_for_binary_search() {
+        assert!(super::WHEN.windows(2).all(|w| w[0] < w[1]));
+    }
 
     #[test]
     fn the_request_clause_leaves_out_the_situation() {

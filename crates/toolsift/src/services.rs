@@ -266,9 +266,9 @@ const SAYING: &[&str] = &["saying", "says", "stating"];
 const CONTEXT: &[&str] =
     &["while", "because", "since", "although", "though", "unless", "until", "whereas"];
 
-/// Words that say when, not what a request asks for, sorted: the not-offered rule never judges them
-/// (`bring back the one that was live yesterday` was refused as "no cloudflare tool matches
-/// yesterday", a word only Twilio's usage-record tools are named with).
+/// Words that say when, not what a request asks for, sorted: the not-offered rule never
+/// judges them (`bring back the one that was live yesterday` was refused as "no cloudflare tool
+/// matches yesterday", a word only Twilio's usage-record tools are named with).
 const WHEN: &[&str] = &[
     "afternoon",
     "ago",
@@ -372,24 +372,30 @@ fn request_clause(query: &str) -> &str {
     let query = query.trim_end_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation());
     // Bytes, not chars: `,` and `;` are ASCII, and never part of another character in UTF-8.
     let start = query.bytes().rposition(|b| b == b',' || b == b';').map_or(0, |i| i + 1);
-    let clause = &query[start..];
-    // The first word that starts a situation's clause, after the clause's first word.
-    // ASCII white space: a byte test, where `split_whitespace` decodes every character (a
-    // word after other white space is only not cut at).
-    let cut = clause.split_ascii_whitespace().skip(1).find(|raw| {
+    before_word(&query[start..], |raw| {
         // Every word of `CONTEXT` is 5 to 8 letters long and starts with one of `wbsatu`:
         // most words are out at once (punctuation around a word is allowed for).
         let first = raw.as_bytes().first().copied().unwrap_or(0);
         (5..=10).contains(&raw.len())
             && (!first.is_ascii_alphanumeric() || b"wbsatu".contains(&first.to_ascii_lowercase()))
-            && {
-                let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
-                CONTEXT.iter().any(|c| c.eq_ignore_ascii_case(w))
-            }
-    });
-    // `split_ascii_whitespace` yields subslices of `clause`: the word's offset in it.
-    let end = cut.map_or(clause.len(), |raw| raw.as_ptr() as usize - clause.as_ptr() as usize);
-    clause.get(..end).unwrap_or(clause)
+            && is_one_of(raw, CONTEXT)
+    })
+}
+
+/// `text` up to its first word, after the first, for which `stops` holds (given the word as
+/// written, punctuation included). Words are split at ASCII white space, a byte test where
+/// `split_whitespace` decodes every character; a word after other white space is not cut at.
+fn before_word(text: &str, stops: impl Fn(&str) -> bool) -> &str {
+    let cut = text.split_ascii_whitespace().skip(1).find(|raw| stops(raw));
+    // `split_ascii_whitespace` yields subslices of `text`: the word's offset in it.
+    let end = cut.map_or(text.len(), |raw| raw.as_ptr() as usize - text.as_ptr() as usize);
+    text.get(..end).unwrap_or(text)
+}
+
+/// Whether `raw`, punctuation around it trimmed, is one of `words` (ASCII case ignored).
+fn is_one_of(raw: &str, words: &[&str]) -> bool {
+    let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
+    words.iter().any(|c| c.eq_ignore_ascii_case(w))
 }
 
 /// The first word of a server's name: `Slack` of `Slack-Web`.
@@ -662,13 +668,8 @@ impl Services {
         }
         // The thing must be what is acted on: before `for`, `that`, `about` (`block two hours
         // for my haircut`, `text my wife that my flight is delayed`).
-        let clause = request_clause(query);
-        let cut = clause.split_whitespace().skip(1).find(|raw| {
-            let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
-            ERRAND_CUT.iter().any(|c| c.eq_ignore_ascii_case(w))
-        });
-        let end = cut.map_or(clause.len(), |raw| raw.as_ptr() as usize - clause.as_ptr() as usize);
-        let plain = request_words(clause.get(..end).unwrap_or(clause));
+        let acted_on = before_word(request_clause(query), |raw| is_one_of(raw, ERRAND_CUT));
+        let plain = request_words(acted_on);
         if !plain.iter().any(|w| w.eq_ignore_ascii_case(thing.word())) {
             return None;
         }

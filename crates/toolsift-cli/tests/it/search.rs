@@ -54,14 +54,17 @@ fn a_query_that_spells_a_tool_name_promotes_it() {
 
 #[test]
 fn nothing_fits_says_why_and_fail_empty_sets_status_1() {
-    let run = toolsift(&["search", "book a flight to Lisbon"]).status(0);
+    let run = toolsift(&["search", "frobnicate the zorblax"]).status(0);
     assert!(run.stdout.starts_with("No tool matches"), "{}", run.stdout);
     assert!(run.stdout.contains("(reason: "), "{}", run.stdout);
     fits_80(&run.stdout);
-    toolsift(&["search", "book a flight to Lisbon", "--fail-empty"]).status(1);
+    toolsift(&["search", "frobnicate the zorblax", "--fail-empty"]).status(1);
     toolsift(&["search", "open a pull request", "--fail-empty"]).status(0);
-
+    // An everyday thing no tool is named for is named as missing (the errand rule).
     let doc = toolsift(&["search", "book a flight to Lisbon", "--json"]).status(0).json();
+    assert_eq!(doc["empty"]["missing_services"], serde_json::json!(["flight"]));
+
+    let doc = toolsift(&["search", "frobnicate the zorblax", "--json"]).status(0).json();
     assert_eq!(doc["hits"], serde_json::json!([]));
     let empty = &doc["empty"];
     assert!(empty["reason"].as_str().is_some_and(|r| !r.is_empty()));

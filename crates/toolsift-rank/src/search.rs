@@ -35,6 +35,7 @@ use crate::vocab::Form;
 use std::cell::Cell;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::fmt;
 use std::sync::Arc;
 use toolsift_text::{Origin, is_past_tense};
 
@@ -132,12 +133,14 @@ impl Hit {
 }
 
 /// A distinct scored query term.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone)]
 pub struct QueryTerm {
-    /// The word then the stem.
-    text: Box<str>,
-    /// Where the stem starts in `text`.
+    /// The words and stems of all the query's terms, shared by them (one allocation for the
+    /// outcome): this term's word is `text[start..split]`, its stem `text[split..end]`.
+    text: Arc<str>,
+    start: usize,
     split: usize,
+    end: usize,
     origin: Origin,
     weight: f32,
     df: u32,
@@ -148,14 +151,47 @@ pub struct QueryTerm {
     corrections: Box<[Box<str>]>,
 }
 
+/// Equal when the word, the stem and everything measured of them are: the text the terms of
+/// one query share is not compared.
+impl PartialEq for QueryTerm {
+    fn eq(&self, other: &QueryTerm) -> bool {
+        self.word() == other.word()
+            && self.stem() == other.stem()
+            && self.origin == other.origin
+            && self.weight == other.weight
+            && self.df == other.df
+            && self.idf == other.idf
+            && self.status == other.status
+            && self.corrected == other.corrected
+            && self.corrections == other.corrections
+    }
+}
+
+/// The word and stem, then the rest (not the text the terms of one query share).
+impl fmt::Debug for QueryTerm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("QueryTerm")
+            .field("word", &self.word())
+            .field("stem", &self.stem())
+            .field("origin", &self.origin)
+            .field("weight", &self.weight)
+            .field("df", &self.df)
+            .field("idf", &self.idf)
+            .field("status", &self.status)
+            .field("corrected", &self.corrected)
+            .field("corrections", &self.corrections)
+            .finish()
+    }
+}
+
 impl QueryTerm {
     /// The analyzed word (lowercased and folded by the analyzer).
     pub fn word(&self) -> &str {
-        self.text.get(..self.split).unwrap_or("")
+        self.text.get(self.start..self.split).unwrap_or("")
     }
     /// Its stem.
     pub fn stem(&self) -> &str {
-        self.text.get(self.split..).unwrap_or("")
+        self.text.get(self.split..self.end).unwrap_or("")
     }
     /// Its origin (the strongest among its occurrences in the query).
     pub fn origin(&self) -> Origin {
@@ -1735,6 +1771,8 @@ impl Index {
             reason = None;
         }
         let in_hits = hits.iter().fold(0u64, |m, h| m | h.matched);
+        // One copy of the query's words and stems for all its terms.
+        let text: Arc<str> = Arc::from(q.text.as_str());
         let terms = terms
             .iter()
             .enumerate()
@@ -1746,8 +1784,10 @@ impl Index {
                 } else {
                     TermStatus::Filtered
                 },
-                text: q.text[t.start..t.end].into(),
-                split: t.split - t.start,
+                text: Arc::clone(&text),
+                start: t.start,
+                split: t.split,
+                end: t.end,
                 origin: t.origin,
                 weight: t.weight,
                 df: t.df,

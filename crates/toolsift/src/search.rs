@@ -667,36 +667,36 @@ impl ToolSearch {
                 }
                 None => QueryWords::default(),
             };
-            let mut hits: Vec<Hit> = hits
-                .iter()
-                .filter_map(|h| {
-                    let tool = Arc::clone(self.docs.get(h.doc().get() as usize)?.as_ref()?);
-                    let mask =
-                        h.matched().fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
-                    let mut score = h.score();
-                    let mut adjusted = 0;
-                    if h.is_exact_key() {
-                        return Some(Hit::shared(tool, score, Arc::clone(&words), mask, 0));
-                    }
-                    if ActionSet::conflicts(wants, tool.actions()) {
-                        score *= self.action_mismatch;
-                        adjusted |= results::ACTION;
-                    }
-                    // `scope` is sorted by server name.
-                    let in_scope = scope.binary_search(&tool.server()).is_ok();
-                    if self.service_mismatch < 1.0 && !scope.is_empty() && !in_scope {
-                        score *= self.service_mismatch;
-                        adjusted |= results::SERVICE;
-                    }
-                    if self.name_match > 1.0
-                        && self.name_words(&tool).spelled_by(&query_words, in_scope)
-                    {
-                        score *= self.name_match;
-                        adjusted |= results::NAME;
-                    }
-                    Some(Hit::shared(tool, score, Arc::clone(&words), mask, adjusted))
-                })
-                .collect();
+            // Sized for every hit up front: `filter_map` gives `collect` no exact length.
+            let mut found: Vec<Hit> = Vec::with_capacity(hits.len());
+            found.extend(hits.iter().filter_map(|h| {
+                let tool = Arc::clone(self.docs.get(h.doc().get() as usize)?.as_ref()?);
+                let mask =
+                    h.matched().fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
+                let mut score = h.score();
+                let mut adjusted = 0;
+                if h.is_exact_key() {
+                    return Some(Hit::shared(tool, score, Arc::clone(&words), mask, 0));
+                }
+                if ActionSet::conflicts(wants, tool.actions()) {
+                    score *= self.action_mismatch;
+                    adjusted |= results::ACTION;
+                }
+                // `scope` is sorted by server name.
+                let in_scope = scope.binary_search(&tool.server()).is_ok();
+                if self.service_mismatch < 1.0 && !scope.is_empty() && !in_scope {
+                    score *= self.service_mismatch;
+                    adjusted |= results::SERVICE;
+                }
+                if self.name_match > 1.0
+                    && self.name_words(&tool).spelled_by(&query_words, in_scope)
+                {
+                    score *= self.name_match;
+                    adjusted |= results::NAME;
+                }
+                Some(Hit::shared(tool, score, Arc::clone(&words), mask, adjusted))
+            }));
+            let mut hits = found;
             if hits.iter().any(Hit::reordered) {
                 // Score descending, then catalog order: the index's rule, on the new scores.
                 let rest = hits.get_mut(named_exactly..).unwrap_or_default();

@@ -261,9 +261,10 @@ pub enum Abstention {
     /// Documents passed the gate but none reached the
     /// [`min_relative_score`](crate::IndexBuilder::min_relative_score).
     Floor,
-    /// The query names a service that the catalog has no tools for. The index never gives
-    /// this reason itself: a caller that knows which names are services sets it (the
-    /// `toolsift` facade's known-services rule).
+    /// The query names a service that the catalog has no tools for, or an everyday thing no
+    /// tool is named for ("order a pizza"). The index never gives this reason itself: a caller
+    /// that knows which names are services sets it (the `toolsift` facade's known-services
+    /// and errand rules).
     MissingService,
     /// The query names a service the catalog has, but none of that service's tools matches
     /// the query's most specific tool word (set by the `toolsift` facade's known-services

@@ -326,8 +326,9 @@ impl WhyEmpty {
         self.not_offered.as_ref().map(|(s, w)| (s.as_str(), w.as_str()))
     }
 
-    /// The services the query names that no server or tool name of the catalog contains;
-    /// empty unless the reason is [`Abstention::MissingService`].
+    /// The services the query names that no server or tool name of the catalog contains, or
+    /// the everyday thing no tool is named for (`pizza`, by the errand rule); empty unless the
+    /// reason is [`Abstention::MissingService`].
     pub fn missing_services(&self) -> &[String] {
         &self.services
     }

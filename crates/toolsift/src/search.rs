@@ -152,9 +152,9 @@ impl ToolSearchBuilder {
     /// words, matched after analysis (case and diacritics ignored). With the list goes the
     /// errand rule: an everyday thing no tool's `name` field has (`order a pizza`, `book a
     /// flight`, `turn off the lights`, from the crate's `data/errands.txt`) gets no answer
-    /// either, as a missing service, unless the query names a connected server or says where
-    /// the thing is written (a calendar, a message, an address). An empty list turns all three
-    /// rules off.
+    /// either, as a missing service, unless the query names a connected server, asks to read,
+    /// names the thing only after `for`, `that` or `about`, or says where the thing is written
+    /// (a calendar, a message, an address). An empty list turns all three rules off.
     ///
     /// ```
     /// use toolsift::{Catalog, ToolSearch, load_mcp};

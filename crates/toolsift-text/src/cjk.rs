@@ -8,7 +8,7 @@
 /// Whether `c` is a Han, Hiragana, Katakana or Hangul character (including the iteration marks
 /// and the halfwidth and compatibility forms).
 #[inline]
-pub(crate) fn is_cjk(c: char) -> bool {
+pub fn is_cjk(c: char) -> bool {
     matches!(c as u32,
         0x1100..=0x11FF          // Hangul Jamo
         | 0x3005..=0x3007        // 々 〆 〇

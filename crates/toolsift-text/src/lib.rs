@@ -157,6 +157,7 @@ mod token;
 
 pub use actions::{Action, Actions};
 pub use analyzer::{Analyzer, AnalyzerBuilder, StopwordPolicy};
+pub use cjk::is_cjk;
 pub use error::{Error, ErrorKind};
 pub use fold::fold;
 pub use fuzzy::{for_each_edit, within_one_edit};

@@ -384,11 +384,14 @@ fn catalog_position((server, position): (u32, u32)) -> u64 {
 struct ServerDocs {
     ordinal: u32,
     docs: Vec<DocId>,
+    /// Whether a tool's summary has a character of a CJK script: the not-offered rule does
+    /// not judge English words against such a server (`Asked::described_in_cjk`).
+    cjk: bool,
 }
 
 impl ServerDocs {
     fn new(ordinal: u32) -> ServerDocs {
-        ServerDocs { ordinal, docs: Vec::new() }
+        ServerDocs { ordinal, docs: Vec::new(), cjk: false }
     }
 }
 
@@ -609,6 +612,7 @@ impl ToolSearch {
                 .is_some_and(|tool| ActionSet::serves(wants, tool.actions()))
         };
         let is_action = |stem: &str| self.actions.action(stem).is_some();
+        let writes = |stem: &str| self.actions.action(stem).is_some_and(|a| a.writes());
         // Whether the query asks to read (or asks a question) and a tool of the named service
         // runs queries in a query language: it answers any question about its data.
         let queries = || {
@@ -623,11 +627,14 @@ impl ToolSearch {
                     },
                 )
         };
+        let described_in_cjk = || scope.iter().filter_map(|s| self.servers.get(*s)).any(|s| s.cjk);
         let asked = Asked {
             word: first_action.and_then(|i| outcome.terms().get(i)).map(|t| t.word()),
             serves: &serves,
             is_action: &is_action,
+            writes: &writes,
             queries: &queries,
+            described_in_cjk: &described_in_cjk,
         };
         let expander = self.index.expander().map(|e| &**e);
         // The query's name-spelling words, worked out at most once: for the not-offered
@@ -933,6 +940,9 @@ impl ToolSearch {
     }
 
     fn record(&mut self, name: &str, ids: Vec<DocId>, texts: Vec<(ToolText, Pending)>) {
+        let cjk = texts
+            .iter()
+            .any(|(t, _)| !t.summary.is_ascii() && t.summary.chars().any(toolsift_text::is_cjk));
         let mut recorded = Vec::with_capacity(ids.len());
         for (doc, (_, p)) in ids.into_iter().zip(texts) {
             let slot = doc.get() as usize;
@@ -944,6 +954,7 @@ impl ToolSearch {
         }
         if let Some(server) = self.servers.get_mut(name) {
             server.docs = recorded;
+            server.cjk = cjk;
         }
     }
 

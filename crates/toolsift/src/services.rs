@@ -35,9 +35,17 @@
 //! only names the thing asked about: after a determiner and before a word those servers offer
 //! ("list the tables in the analytics database"), the next most specific tool word is judged.
 //!
-//! The second rule judges only the request's clause (after the last comma, before `while`,
-//! `because` …), never words that say when, and does not refuse a question or read request
-//! to a service one of whose tools runs SQL or Cypher (any question about its data).
+//! The request's verb, the first word of its clause when it is an action word that changes
+//! something, must be matched too ("ban this spammer from our discord server": no Discord
+//! tool bans).
+//!
+//! The second rule judges only the request's clause (of the parts between commas, the last
+//! that does not open with a subject: "put the worker back the way it was, today's deploy
+//! broke checkout"; before `while`, `because` …), never words that say when or words in the
+//! past tense ("who gets pinged when the ticket changes"), and does not refuse a question or
+//! read request to a service one of whose tools runs SQL or Cypher (any question about its
+//! data), nor a service whose tools are described in a CJK script, which English words
+//! cannot be judged against.
 //!
 //! A third rule, the errand rule ([`Services::errand`]), treats an everyday thing that no
 //! tool's `name` field has ("order a large pepperoni pizza", "turn off the living room
@@ -362,17 +370,42 @@ fn request_words(query: &str) -> Vec<&str> {
     out
 }
 
-/// The part of `query` that states the request, for the not-offered rule: after its last
-/// comma or semicolon that more words follow (`today's push broke checkout, bring back the
-/// one that was live yesterday`: what happened comes first, what to do last), and before a
-/// word that starts a clause about the situation ([`CONTEXT`]: `mute web-07 while we patch
-/// it`). Words outside it describe the situation; a service without a tool for them was not
-/// asked for one.
+/// Words that open a statement about the situation rather than a request: a subject
+/// (`it started spiking this morning`, `the deploy broke checkout`). A word ending in `'s`
+/// (`today's deploy broke checkout`) counts too.
+const SUBJECTS: &[&str] = &[
+    "a", "an", "everyone", "he", "her", "his", "i", "it", "its", "my", "nobody", "our", "she",
+    "someone", "that", "the", "their", "there", "these", "they", "this", "those", "we", "your",
+];
+
+/// The part of `query` that states the request, for the not-offered rule: of the parts
+/// between commas and semicolons, the last that does not open with a subject ([`SUBJECTS`]:
+/// `today's push broke checkout, bring back the one that was live yesterday` and `put the
+/// worker back the way it was, today's deploy broke checkout` both keep the request, what to
+/// do, and leave out what happened), the last part when all do; and of that part, what comes
+/// before a word that starts a clause about the situation ([`CONTEXT`]: `mute web-07 while
+/// we patch it`). Words outside it describe the situation; a service without a tool for them
+/// was not asked for one.
 fn request_clause(query: &str) -> &str {
     let query = query.trim_end_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation());
-    // Bytes, not chars: `,` and `;` are ASCII, and never part of another character in UTF-8.
-    let start = query.bytes().rposition(|b| b == b',' || b == b';').map_or(0, |i| i + 1);
-    before_word(&query[start..], |raw| {
+    let opens_with_subject = |part: &str| {
+        part.split_ascii_whitespace().next().is_some_and(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
+            w.ends_with("'s") || w.ends_with("’s") || is_one_of(w, SUBJECTS)
+        })
+    };
+    // Parts from the last: the first that opens with no subject, else the last one. A part
+    // with no words (`a,, b`) is passed over. Bytes, not chars: `,` and `;` are ASCII, and
+    // never part of another character in UTF-8.
+    let part = if query.bytes().any(|b| b == b',' || b == b';') {
+        let mut parts =
+            query.rsplit([',', ';']).filter(|p| p.bytes().any(|b| !b.is_ascii_whitespace()));
+        let last = parts.next().unwrap_or(query);
+        std::iter::once(last).chain(parts).find(|p| !opens_with_subject(p)).unwrap_or(last)
+    } else {
+        query
+    };
+    before_word(part, |raw| {
         // Every word of `CONTEXT` is 5 to 8 letters long and starts with one of `wbsatu`:
         // most words are out at once (punctuation around a word is allowed for).
         let first = raw.as_bytes().first().copied().unwrap_or(0);
@@ -799,7 +832,10 @@ impl Services {
             {
                 continue;
             }
-            if !self.name_stems.contains_key(t.stem()) || !written_plain(t.word()) {
+            if !self.name_stems.contains_key(t.stem())
+                || !written_plain(t.word())
+                || toolsift_text::is_past_tense(t.word(), t.stem())
+            {
                 if t.corrections().len() > 0 {
                     judged.push(i);
                 }
@@ -814,10 +850,14 @@ impl Services {
         let (i, term) = best?;
         // A query that also names another connected server ("post the sentry error summary
         // in the slack channel") may ask that server, with the named service as context: it
-        // is not refused (asked only before a refusal).
+        // is not refused (asked only before a refusal). Nor is a service whose tools are
+        // described in a CJK script, against which the query's English words cannot be
+        // judged.
         let refuse = |word: &str| {
-            (!self.names_other_server(&request_words(query), outcome, scope) && !(asked.queries)())
-                .then(|| (service_word.clone().into_owned(), word.to_owned()))
+            (!self.names_other_server(&request_words(query), outcome, scope)
+                && !(asked.queries)()
+                && !(asked.described_in_cjk)())
+            .then(|| (service_word.clone().into_owned(), word.to_owned()))
         };
         let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));
         // Usually a hit of the named service matched the word already; else walk the word's
@@ -871,6 +911,18 @@ impl Services {
                 }
             }
         }
+        // The request's verb, the first word of its clause when it is an action word that
+        // changes something, must be offered too: it is what the request asks done, and a service
+        // whose tools never say it (nor a word of its lexicon groups) cannot do it ("ban this
+        // spammer from our discord server"). Verbs that read are left to the kind check
+        // below: "show" the disputes is done by a tool that lists them.
+        if let Some((i, t)) = request_verb(&plain, outcome, named)
+            && (asked.writes)(t.stem())
+            && !offers(i, t)
+            && !in_phrase(t.word())
+        {
+            return refuse(t.word());
+        }
         let action = asked.word?;
         // The same, for a tool that also does the action asked: a hit first, then the walks.
         let served = outcome.hits().iter().any(|h| {
@@ -883,6 +935,28 @@ impl Services {
     }
 }
 
+/// Words a request may open with before its verb: `please ban ...`, `can you ban ...`.
+const LEAD: &[&str] = &["can", "could", "just", "kindly", "please", "quickly", "you"];
+
+/// The request's verb: the first plain word of `plain` (a request clause's words, after
+/// [`LEAD`] words), as a whole-word query term the catalog has and that names no service,
+/// with its term index.
+fn request_verb<'o>(
+    plain: &[&str],
+    outcome: &'o Outcome,
+    named: &Named<'_>,
+) -> Option<(usize, &'o QueryTerm)> {
+    let first = plain.iter().find(|w| !is_one_of(w, LEAD))?;
+    // A term's word is lowercase already, as `WHEN` is.
+    outcome.terms().iter().enumerate().find(|&(i, t)| {
+        t.origin() == Origin::Whole
+            && t.df() > 0
+            && named.terms.get(i).is_none_or(Option::is_none)
+            && t.word().eq_ignore_ascii_case(first)
+            && WHEN.binary_search(&t.word()).is_err()
+    })
+}
+
 /// What a query asks to be done, for [`Services::unoffered`].
 #[derive(Clone, Copy)]
 pub(crate) struct Asked<'a> {
@@ -893,10 +967,16 @@ pub(crate) struct Asked<'a> {
     pub(crate) serves: &'a dyn Fn(DocId) -> bool,
     /// Whether a stem is an action word (`toolsift_text::Actions::action`).
     pub(crate) is_action: &'a dyn Fn(&str) -> bool,
+    /// Whether a stem is an action word that changes something (`toolsift_text::Action::
+    /// writes`).
+    pub(crate) writes: &'a dyn Fn(&str) -> bool,
     /// Whether a tool of the named service runs queries in a query language and does the
     /// kind of action asked (`ActionSet::runs_queries`): such a service answers any request
     /// about its data, whatever its tools are named.
     pub(crate) queries: &'a dyn Fn() -> bool,
+    /// Whether a tool summary of the named service has a character of a CJK script (Chinese,
+    /// Japanese, Korean): an English word cannot be judged against such tools.
+    pub(crate) described_in_cjk: &'a dyn Fn() -> bool,
 }
 
 #[cfg(test)]
@@ -926,6 +1006,17 @@ mod tests {
             "stash a token so my worker can read it"
         );
         assert_eq!(request_clause(""), "");
+        // A statement of what happened may come last too.
+        assert_eq!(
+            request_clause("put the worker back the way it was, today's deploy broke checkout"),
+            "put the worker back the way it was"
+        );
+        assert_eq!(
+            request_clause("pull up issue X-1 in sentry, it started spiking, it is bad"),
+            "pull up issue X-1 in sentry"
+        );
+        // When every part opens with a subject, the last one.
+        assert_eq!(request_clause("the build broke, it is red"), " it is red");
     }
 
     #[test]

@@ -118,6 +118,13 @@ fn hand_written_requests_on_all_catalogs() {
         "datadog mute the noisy host for an hour",
         // What happened first, the request after the comma; when, not what.
         "today's push of my Cloudflare Worker broke checkout, bring back the one that was live yesterday",
+        // ... and the request first, what happened after the comma.
+        "put our Cloudflare worker back the way it was yesterday, today's deploy broke checkout",
+        "pull up the stack trace for Sentry issue BACKEND-4F2, it started spiking this morning",
+        // A word in the past tense says what happens, not what is asked.
+        "who else gets pinged when the PROJ-123 Jira ticket changes?",
+        // The request's verb, said by the service's tools (Feishu's in Chinese).
+        "send a message to the launch group chat in Feishu saying we ship tomorrow",
     ] {
         let results = search.search(query, 10);
         assert!(!results.is_empty(), "{query:?}: {:?}", results.why_empty());
@@ -140,6 +147,8 @@ fn hand_written_requests_on_all_catalogs() {
         ("cancel the CircleCI pipeline that's still running on my branch", Abstention::NotOffered),
         ("purge the cloudflare cache for a url", Abstention::NotOffered),
         ("discord kick a member from the server", Abstention::NotOffered),
+        // The request's verb: no Discord tool bans.
+        ("ban this spammer from our discord server", Abstention::NotOffered),
         // Linear's `assignIssue` says it, but Sentry's tool is about issues too.
         ("sentry assign the issue to the frontend team", Abstention::NotOffered),
     ] {
@@ -421,6 +430,36 @@ fn a_present_service_that_never_does_the_action_asked_says_so() {
     assert_eq!(search.search(query, 1).hits()[0].name(), "mcp__circleci__remove_workflow");
     let fresh = ToolSearch::new(search.catalog().clone()).expect("default settings");
     assert_eq!(fresh.search(query, 10), search.search(query, 10));
+}
+
+/// The request's verb, the first word of its clause, must be said by some tool of the named
+/// service (by its forms or its lexicon group), or the service cannot do it.
+#[test]
+fn a_present_service_whose_tools_never_say_the_verb_says_so() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server(
+        "discord",
+        &[
+            ("send_message", "Send a message to a channel of a server."),
+            ("delete_message", "Delete a message from a channel."),
+        ],
+    ));
+    catalog.add_server(server("okta", &[("suspend_user", "Suspend a user.")]));
+    catalog.add_server(server("feishu", &[("im_message_create", "发送消息到群聊。")]));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    let why = search.search("suspend the spammer on our discord server", 10);
+    let why = why.why_empty().expect("refused");
+    assert_eq!(why.reason(), Abstention::NotOffered);
+    assert_eq!(why.not_offered(), Some(("discord", "suspend")));
+    // Words before the verb that only ask politely are passed over.
+    assert!(search.search("please suspend the spammer in discord", 10).is_empty());
+    // A verb its tools say, or one of its lexicon group, is offered.
+    for query in ["remove the spam message from discord", "post a message on discord"] {
+        assert!(!search.search(query, 10).is_empty(), "{query:?}");
+    }
+    // Tools described in Chinese are not judged by an English verb.
+    let results = search.search("send a message to the feishu group chat", 10);
+    assert_eq!(results.hits()[0].name(), "mcp__feishu__im_message_create");
 }
 
 #[test]

@@ -211,7 +211,8 @@ impl ActionSet {
     /// - words in the past tense (ending in `ed`, which the stemmer took off): "show the files
     ///   I uploaded", "what was posted" ask to read, and the upload or the post happened before;
     /// - negated words ("without deleting it", "don't send it yet");
-    /// - `open` and `new` as adjectives ("tickets that are still open", "a new page").
+    /// - `open` and `new` as adjectives ("tickets that are still open", "a new page");
+    /// - the `make` of "make sure" and "make certain" ([`ensuring_words`]).
     ///
     /// Also returns the index in `terms` of the first word counted: the word to name when the
     /// query's action is not offered.
@@ -232,6 +233,9 @@ impl ActionSet {
             let word = |i: usize| terms.get(i).map_or("", QueryTerm::word);
             if named.iter().any(|&(i, _)| STATES.iter().any(|s| s.eq_ignore_ascii_case(word(i)))) {
                 context.extend(state_words(query));
+            }
+            if named.iter().any(|&(i, _)| word(i) == "make") {
+                context.extend(ensuring_words(query));
             }
         }
         let mut set = ActionSet::default();
@@ -331,6 +335,36 @@ const NEGATIONS: &[&str] = &[
 
 /// Words skipped between a negation and the word it negates ("don't ever send", "not yet").
 const NEGATION_FILLER: &[&str] = &["ever", "even", "to", "yet", "be", "been", "actually"];
+
+/// Whether `word` followed by `next` (both as written, punctuation around them allowed) is
+/// the `make` of "make sure" or "make certain": it asks that something hold ("make sure
+/// web-07 doesn't page anyone"), not that something be made; the request is in what follows.
+pub(crate) fn ensures(word: &str, next: Option<&str>) -> bool {
+    fn trim(w: &str) -> &str {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+    }
+    word.len() <= 6
+        && trim(word).eq_ignore_ascii_case("make")
+        && next
+            .map(trim)
+            .is_some_and(|n| n.eq_ignore_ascii_case("sure") || n.eq_ignore_ascii_case("certain"))
+}
+
+/// The `make` of every "make sure" and "make certain" in `query`, as written ([`ensures`]).
+pub(crate) fn ensuring_words(query: &str) -> Vec<&str> {
+    // Most queries have neither word: one pass over the bytes first.
+    if !has_any_of(query, &[b"sur", b"cer"]) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut words = query.split_whitespace().peekable();
+    while let Some(raw) = words.next() {
+        if ensures(raw, words.peek().copied()) {
+            out.push(raw.trim_matches(|c: char| !c.is_alphanumeric()));
+        }
+    }
+    out
+}
 
 /// The words `query` negates, as written (punctuation around them trimmed): the first word
 /// after a negation that is not filler.
@@ -450,6 +484,13 @@ mod tests {
         assert_eq!(negated_words("Don’t (publish) and do not yet merge"), ["publish", "merge"]);
         assert!(negated_words("delete the file").is_empty());
         assert!(negated_words("not").is_empty());
+    }
+
+    #[test]
+    fn make_sure_asks_that_something_hold() {
+        assert_eq!(ensuring_words("Make sure web-07 doesn't page anyone"), ["Make"]);
+        assert_eq!(ensuring_words("make certain, and make a copy"), ["make"]);
+        assert!(ensuring_words("make a copy of the repo").is_empty());
     }
 
     #[test]

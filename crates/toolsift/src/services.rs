@@ -321,13 +321,15 @@ const SEARCHING: &[&str] = &["search", "searches", "searching", "look", "looking
 /// something, in order: not the word after a naming word (`called assets`), not words in
 /// quotes (`'out sick'`, `"Q3 plan"`), not the text after a saying word (`saying it's fixed in
 /// build 88`), not what is searched for (`search for budget spreadsheet`). Those are values
-/// the user supplies, which no tool is expected to name.
+/// the user supplies, which no tool is expected to name. Nor the `make` of "make sure", which
+/// asks that something hold.
 fn request_words(query: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut quote: Option<char> = None;
     let mut name_next = false;
     let mut searching = false;
-    for raw in query.split_whitespace() {
+    let mut words = query.split_whitespace().peekable();
+    while let Some(raw) = words.next() {
         if let Some(q) = quote {
             if raw.trim_end_matches(|c: char| c.is_ascii_punctuation() && c != q).ends_with(q) {
                 quote = None;
@@ -354,6 +356,11 @@ fn request_words(query: &str) -> Vec<&str> {
             continue;
         }
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        // "make sure" and "make certain" ask that something hold: their `make` asks for
+        // nothing.
+        if crate::actions::ensures(raw, words.peek().copied()) {
+            continue;
+        }
         if SAYING.iter().any(|s| s.eq_ignore_ascii_case(w))
             || (searching && w.eq_ignore_ascii_case("for"))
         {
@@ -924,6 +931,18 @@ impl Services {
             return refuse(t.word());
         }
         let action = asked.word?;
+        // An action word outside the request's clause describes the situation ("make sure
+        // web-07 doesn't page anyone while we patch it"): no kind of action is asked there.
+        // A word joined with its particle (`bringback`) is written as two words.
+        let in_clause = plain.iter().any(|w| w.eq_ignore_ascii_case(action))
+            || plain.windows(2).any(|p| {
+                action.len() == p[0].len() + p[1].len()
+                    && action.get(..p[0].len()).is_some_and(|a| a.eq_ignore_ascii_case(p[0]))
+                    && action.get(p[0].len()..).is_some_and(|a| a.eq_ignore_ascii_case(p[1]))
+            });
+        if !in_clause {
+            return None;
+        }
         // The same, for a tool that also does the action asked: a hit first, then the walks.
         let served = outcome.hits().iter().any(|h| {
             in_scope(h.doc()) && h.matched().any(|m| judged.contains(&m)) && (asked.serves)(h.doc())

@@ -121,6 +121,8 @@ fn hand_written_requests_on_all_catalogs() {
         // ... and the request first, what happened after the comma.
         "put our Cloudflare worker back the way it was yesterday, today's deploy broke checkout",
         "pull up the stack trace for Sentry issue BACKEND-4F2, it started spiking this morning",
+        // "make sure" asks for nothing made, and `patch` is outside the request's clause.
+        "make sure web-07 doesn't page anyone in Datadog for the next two hours while we patch it",
         // A word in the past tense says what happens, not what is asked.
         "who else gets pinged when the PROJ-123 Jira ticket changes?",
         // The request's verb, said by the service's tools (Feishu's in Chinese).

@@ -104,6 +104,94 @@ fn sort_pairs(pairs: &mut Vec<(u32, u32)>, keys: usize) {
     *pairs = sorted;
 }
 
+/// Whether `query` is written as one identifier of two words or more: no white space, and its
+/// words joined by `_`, `-` or `.`, or in camelCase (`list_page`, `getIssue`, `list-users`).
+/// Such a query is a tool's name as the agent remembers it.
+pub(crate) fn is_identifier(query: &str) -> bool {
+    let q = query.trim();
+    !q.is_empty()
+        && q.len() <= 128
+        && q.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        && (q.trim_matches(['_', '-', '.']).contains(['_', '-', '.'])
+            || q.as_bytes().windows(2).any(|w| {
+                (w[0].is_ascii_lowercase() || w[0].is_ascii_digit()) && w[1].is_ascii_uppercase()
+            }))
+}
+
+/// The words of an identifier ([`is_identifier`]), lowercased: split at `_`, `-`, `.` and
+/// where a lowercase letter or digit meets an uppercase one (`getIssueById` → `get`,
+/// `issue`, `by`, `id`).
+fn identifier_words(query: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut prev_lower = false;
+    for c in query.trim().chars() {
+        if matches!(c, '_' | '-' | '.') {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_ascii_uppercase() && prev_lower && !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        word.push(c.to_ascii_lowercase());
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// The other number of an English word, as names write it: `page` ↔ `pages`, `policy` ↔
+/// `policies`, `box` ↔ `boxes`, `branch` ↔ `branches`. A word that ends in `s` without being
+/// a plural (`status`) gives a form no key has (`statu`), which matches nothing. Words with a
+/// digit and words under three letters (`id`, `v2`) are left as they are.
+fn other_numbers(word: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if word.len() < 3 || word.bytes().any(|b| b.is_ascii_digit()) {
+        return out;
+    }
+    if let Some(stem) = word.strip_suffix("ies") {
+        out.push(format!("{stem}y"));
+    } else if let Some(stem) = word
+        .strip_suffix("es")
+        .filter(|s| s.ends_with(['s', 'x', 'z']) || s.ends_with("ch") || s.ends_with("sh"))
+    {
+        out.push(stem.to_owned());
+    } else if let Some(stem) = word.strip_suffix('s').filter(|_| !word.ends_with("ss")) {
+        out.push(stem.to_owned());
+    } else if let Some(stem) = word.strip_suffix('y').filter(|s| !s.ends_with(['a', 'e', 'o', 'u']))
+    {
+        out.push(format!("{stem}ies"));
+    } else if word.ends_with(['s', 'x', 'z']) || word.ends_with("ch") || word.ends_with("sh") {
+        out.push(format!("{word}es"));
+    } else {
+        out.push(format!("{word}s"));
+    }
+    out
+}
+
+/// Normalized keys ([`normalize_key_into`]) of the identifier `query` with one of its words in
+/// the other number ([`other_numbers`]): `listpages` for `list_page`. An agent that names a
+/// tool from memory often gets a plural wrong.
+pub(crate) fn number_variants(query: &str) -> Vec<String> {
+    let words = identifier_words(query);
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        for other in other_numbers(w) {
+            let mut key = String::with_capacity(query.len() + 2);
+            for (j, v) in words.iter().enumerate() {
+                key.push_str(if i == j { &other } else { v });
+            }
+            out.push(key);
+        }
+    }
+    out
+}
+
 /// Normalizes one key (see [`normalize_key_into`]).
 #[cfg(test)]
 pub(crate) fn normalize_key(key: &str) -> String {
@@ -226,5 +314,47 @@ impl KeyTable {
 
     pub(crate) fn heap_bytes(&self) -> usize {
         self.names.heap_bytes() + 8 * (self.pairs.capacity() + self.pending.capacity())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers_are_one_token_of_several_words() {
+        for q in [
+            "list_page",
+            "getIssue",
+            "list-users",
+            "github.search_code",
+            " create_pr ",
+            "OAuth2Token",
+        ] {
+            assert!(is_identifier(q), "{q:?}");
+        }
+        for q in ["list", "list pages", "_private", "GET", "naïve_word", "", "a_b c"] {
+            assert!(!is_identifier(q), "{q:?}");
+        }
+        assert_eq!(identifier_words("getIssueById"), ["get", "issue", "by", "id"]);
+        assert_eq!(identifier_words("list__pull-Requests"), ["list", "pull", "requests"]);
+        assert_eq!(identifier_words("OAuth2Token"), ["oauth2", "token"]);
+    }
+
+    #[test]
+    fn one_word_in_the_other_number() {
+        assert_eq!(other_numbers("page"), ["pages"]);
+        assert_eq!(other_numbers("pages"), ["page"]);
+        assert_eq!(other_numbers("policies"), ["policy"]);
+        assert_eq!(other_numbers("policy"), ["policies"]);
+        assert_eq!(other_numbers("key"), ["keys"]);
+        assert_eq!(other_numbers("boxes"), ["box"]);
+        assert_eq!(other_numbers("statuses"), ["status"]);
+        assert_eq!(other_numbers("branch"), ["branches"]);
+        assert_eq!(other_numbers("access"), ["accesses"]);
+        assert!(other_numbers("id").is_empty());
+        assert!(other_numbers("v2s").is_empty());
+        assert_eq!(number_variants("list_page"), ["listspage", "listpages"]);
+        assert_eq!(number_variants("getIssues"), ["getsissues", "getissue"]);
     }
 }

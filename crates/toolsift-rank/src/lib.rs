@@ -105,7 +105,10 @@
 //! # Ranking order
 //!
 //! Hits whose document has an exact key equal to the query come first, whatever their score
-//! and past every floor. The others follow by score descending. Ties (and the exact-key hits
+//! and past every floor. When no key equals it, a query written as one identifier
+//! (`list_page`, `getIssues`) also names the documents whose key it equals with one of its
+//! words in the other number (`list_pages`, `getIssue`): an agent naming a tool from memory
+//! often gets a plural wrong. The others follow by score descending. Ties (and the exact-key hits
 //! among themselves) break by ascending [order key](Document::order), then ascending
 //! [`DocId`]; by default the order key is the insertion sequence, so ties follow insertion
 //! order. The result is identical to sorting every candidate and truncating. No hash-map order

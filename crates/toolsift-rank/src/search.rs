@@ -30,7 +30,7 @@ use crate::cache::{Merged, Word, word_key};
 use crate::config::{Config, Relation, origin_slot};
 use crate::document::DocId;
 use crate::index::Index;
-use crate::keys::normalize_key_into;
+use crate::keys::{is_identifier, normalize_key_into, number_variants};
 use crate::vocab::Form;
 use std::cell::Cell;
 use std::cmp::Ordering;
@@ -114,7 +114,9 @@ impl Hit {
     pub fn score(&self) -> f32 {
         self.score
     }
-    /// Whether the query equals one of the document's exact keys.
+    /// Whether the query equals one of the document's exact keys (or, written as one
+    /// identifier that equals no key, equals one but for the number of one word:
+    /// [`Document::key`](crate::Document::key)).
     pub fn is_exact_key(&self) -> bool {
         self.exact_key
     }
@@ -1682,7 +1684,9 @@ impl Index {
         })
     }
 
-    /// Ordinals of the documents with an exact key equal to `query`, by (order key, ordinal).
+    /// Ordinals of the documents with an exact key equal to `query`, by (order key, ordinal);
+    /// when there are none and `query` is one identifier, of those whose key it equals with one
+    /// word in the other number (`list_page` for `list_pages`).
     pub(crate) fn exact_ords(&self, query: &str, buf: &mut String) -> Vec<u32> {
         if self.keys.is_empty() {
             return Vec::new();
@@ -1693,6 +1697,17 @@ impl Index {
             .get(buf)
             .filter_map(|id| self.ids.binary_search(&id).ok().map(|o| o as u32))
             .collect();
+        // A tool's name written with one word in the other number (`list_page` for
+        // `list_pages`) names it too, when nothing is named exactly.
+        if ords.is_empty() && is_identifier(query) {
+            for key in number_variants(query) {
+                ords.extend(
+                    self.keys
+                        .get(&key)
+                        .filter_map(|id| self.ids.binary_search(&id).ok().map(|o| o as u32)),
+                );
+            }
+        }
         ords.sort_unstable_by_key(|&o| (self.orders[o as usize], o));
         ords.dedup();
         ords

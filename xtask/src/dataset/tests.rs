@@ -66,7 +66,7 @@ fn tuning_datasets_load() {
     let dirs = discover(&root).unwrap();
     let names: Vec<&str> =
         dirs.iter().filter_map(|d| d.file_name().and_then(|n| n.to_str())).collect();
-    assert_eq!(names, ["all", "dev", "fresh", "office", "openapi", "ops"]);
+    assert_eq!(names, ["all", "dev", "fresh", "names", "office", "openapi", "ops"]);
     let all = load(&root.join("all")).unwrap();
     assert_eq!(all.name, "all");
     assert_eq!(all.catalogs.len(), 70);

@@ -42,7 +42,13 @@ fn key_spellings() {
     check("list pull requests", &[1]);
     check("  list..pull__requests ", &[1]);
     check("mcp__github__list_pull_requests", &[1]);
-    check("list_pull_request", &[]);
+    // An identifier that equals a key but for the number of one word names it too; the same
+    // words written apart, one word, or two words off do not.
+    check("list_pull_request", &[1]);
+    check("listPullRequest", &[1]);
+    check("list pull request", &[]);
+    check("list_pulls_request", &[]);
+    check("searches", &[]);
     // Every ASCII whitespace byte separates (tab to carriage return), on the byte path and
     // next to non-ASCII text alike; other bytes do not.
     check("list\u{b}pull\u{c}requests\r", &[1]);

@@ -132,7 +132,10 @@ fn hand_written_requests_on_all_catalogs() {
         assert!(!results.is_empty(), "{query:?}: {:?}", results.why_empty());
     }
     // The named service is what is acted on: another server's tool name says the request.
+    // And a tool's name written with one word in the other number names it.
     for (query, first) in [
+        ("list_page", "list_pages"),
+        ("getPullRequestFile", "get_pull_request_files"),
         ("forward local port 8080 to the grafana service", "port_forward"),
         ("install the prometheus helm chart", "helm_install"),
     ] {
@@ -596,6 +599,9 @@ fn exact_tool_names_are_answered() {
         ("trigger jenkins job", "mcp__ci__trigger_jenkins_job"),
         ("gitlab/cancel_pipeline", "mcp__gitlab__cancel_pipeline"),
         ("mcp__gitlab__cancel_pipeline", "mcp__gitlab__cancel_pipeline"),
+        // One word in the other number, written as an identifier.
+        ("cancelPipelines", "mcp__gitlab__cancel_pipeline"),
+        ("trigger_jenkins_jobs", "mcp__ci__trigger_jenkins_job"),
     ] {
         assert_eq!(
             search.search(query, 1).hits().first().map(|h| h.name()),

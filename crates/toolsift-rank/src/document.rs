@@ -66,7 +66,8 @@ impl<'a> Document<'a> {
     /// Adds an exact key: a query equal to it, ignoring case and the separators `_`, `-`, `.`
     /// and spaces (`createIssue`, `create-issue` and `create issue` all equal `create_issue`),
     /// ranks this document first; so does a query written as one identifier that equals it
-    /// but for the number of one word (`create_issues`), when no key equals the query.
+    /// but for the number of one word (`create_issues`) or the abbreviation of a word
+    /// (`create_pr` for `create_pull_request`), when no key equals the query.
     pub fn key(mut self, key: impl Into<Cow<'a, str>>) -> Self {
         self.keys.push(key.into());
         self

@@ -174,15 +174,143 @@ fn other_numbers(word: &str) -> Vec<String> {
     out
 }
 
-/// Normalized keys ([`normalize_key_into`]) of the identifier `query` with one of its words in
-/// the other number ([`other_numbers`]): `listpages` for `list_page`. An agent that names a
-/// tool from memory often gets a plural wrong.
-pub(crate) fn number_variants(query: &str) -> Vec<String> {
+/// Words that names write in full or shortened, as (full, short) pairs: the abbreviations
+/// of programming and APIs, written from general knowledge. A multi-word full form is
+/// written with spaces (`pull request`).
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("administrator", "admin"),
+    ("administrators", "admins"),
+    ("application", "app"),
+    ("applications", "apps"),
+    ("attribute", "attr"),
+    ("attributes", "attrs"),
+    ("authentication", "auth"),
+    ("certificate", "cert"),
+    ("certificates", "certs"),
+    ("configuration", "config"),
+    ("configurations", "configs"),
+    ("credential", "cred"),
+    ("credentials", "creds"),
+    ("database", "db"),
+    ("databases", "dbs"),
+    ("definition", "def"),
+    ("definitions", "defs"),
+    ("dependencies", "deps"),
+    ("dependency", "dep"),
+    ("description", "desc"),
+    ("directories", "dirs"),
+    ("directory", "dir"),
+    ("document", "doc"),
+    ("documents", "docs"),
+    ("environment", "env"),
+    ("environments", "envs"),
+    ("identifier", "id"),
+    ("identifiers", "ids"),
+    ("information", "info"),
+    ("message", "msg"),
+    ("messages", "msgs"),
+    ("organization", "org"),
+    ("organizations", "orgs"),
+    ("parameter", "param"),
+    ("parameters", "params"),
+    ("pull request", "pr"),
+    ("pull requests", "prs"),
+    ("reference", "ref"),
+    ("references", "refs"),
+    ("repositories", "repos"),
+    ("repository", "repo"),
+    ("specification", "spec"),
+    ("specifications", "specs"),
+    ("statistics", "stats"),
+    ("temporary", "temp"),
+    ("utilities", "utils"),
+    ("variable", "var"),
+    ("variables", "vars"),
+];
+
+/// The other form of the word (or two-word phrase) of [`ABBREVIATIONS`] that starts at
+/// `words[i]`, and how many words it takes there: `app` → `application`, `pull request` →
+/// `pr`.
+fn other_abbreviation(words: &[String], i: usize) -> Option<(&'static str, usize)> {
+    let w = words.get(i)?;
+    if let Some(next) = words.get(i + 1)
+        && let Some(&(_, short)) = ABBREVIATIONS.iter().find(|(full, _)| {
+            full.split_once(' ').is_some_and(|(a, b)| a == w.as_str() && b == next.as_str())
+        })
+    {
+        return Some((short, 2));
+    }
+    ABBREVIATIONS.iter().find_map(|&(full, short)| {
+        (full == w.as_str()).then_some((short, 1)).or((short == w.as_str()).then_some((full, 1)))
+    })
+}
+
+/// The words of `words` with abbreviations in their other form ([`ABBREVIATIONS`]): first
+/// with every one changed (`get_app_config` → `get application configuration`), then, when
+/// there are several, with each one alone (`get application config`, `get app
+/// configuration`), for names that abbreviate some words and not others.
+fn other_abbreviations(words: &[String]) -> Vec<Vec<String>> {
+    // (position, words taken, other form) of each abbreviation, left to right.
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        match other_abbreviation(words, i) {
+            Some((other, taken)) => {
+                found.push((i, taken, other));
+                i += taken;
+            }
+            None => i += 1,
+        }
+    }
+    let with = |chosen: &[(usize, usize, &str)]| {
+        let mut out = Vec::with_capacity(words.len() + 1);
+        let mut i = 0;
+        while let Some(w) = words.get(i) {
+            match chosen.iter().find(|(at, _, _)| *at == i) {
+                Some(&(_, taken, other)) => {
+                    out.extend(other.split(' ').map(str::to_owned));
+                    i += taken;
+                }
+                None => {
+                    out.push(w.clone());
+                    i += 1;
+                }
+            }
+        }
+        out
+    };
+    let mut out = Vec::new();
+    if !found.is_empty() {
+        out.push(with(&found));
+    }
+    if found.len() > 1 {
+        out.extend(found.iter().map(|f| with(std::slice::from_ref(f))));
+    }
+    out
+}
+
+/// Normalized keys ([`normalize_key_into`]) of the identifier `query` as an agent may have
+/// misremembered a tool's name, in tiers, the nearest first: with one of its words in the
+/// other number ([`other_numbers`]: `listpages` for `list_page`); with abbreviations in full
+/// or full words abbreviated ([`ABBREVIATIONS`], [`other_abbreviations`]: `getapplication`
+/// for `get_app`); and those with one word in the other number (`listrepositories` for
+/// `list_repo`).
+pub(crate) fn name_variants(query: &str) -> [Vec<String>; 3] {
     let words = identifier_words(query);
+    let abbreviated = other_abbreviations(&words);
+    [
+        number_variants(&words),
+        abbreviated.iter().map(|w| w.concat()).collect(),
+        abbreviated.iter().flat_map(|w| number_variants(w)).collect(),
+    ]
+}
+
+/// [`name_variants`] with one word in the other number.
+fn number_variants(words: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {
         for other in other_numbers(w) {
-            let mut key = String::with_capacity(query.len() + 2);
+            let mut key = String::new();
             for (j, v) in words.iter().enumerate() {
                 key.push_str(if i == j { &other } else { v });
             }
@@ -354,7 +482,33 @@ mod tests {
         assert_eq!(other_numbers("access"), ["accesses"]);
         assert!(other_numbers("id").is_empty());
         assert!(other_numbers("v2s").is_empty());
-        assert_eq!(number_variants("list_page"), ["listspage", "listpages"]);
-        assert_eq!(number_variants("getIssues"), ["getsissues", "getissue"]);
+        assert_eq!(name_variants("list_page")[0], ["listspage", "listpages"]);
+        assert_eq!(name_variants("getIssues")[0], ["getsissues", "getissue"]);
+        assert!(
+            name_variants("getIssues")[1].is_empty() && name_variants("getIssues")[2].is_empty()
+        );
+    }
+
+    #[test]
+    fn abbreviations_in_full_and_shortened() {
+        let [number, abbreviated, both] = name_variants("get_app");
+        assert_eq!(number, ["getsapp", "getapps"]);
+        assert_eq!(abbreviated, ["getapplication"]);
+        assert_eq!(both, ["getsapplication", "getapplications"]);
+        // Several abbreviations: all changed, then each alone.
+        assert_eq!(
+            name_variants("add_app_to_admin_role")[1],
+            [
+                "addapplicationtoadministratorrole",
+                "addapplicationtoadminrole",
+                "addapptoadministratorrole"
+            ]
+        );
+        assert!(name_variants("list_repositories")[1].contains(&"listrepos".to_owned()));
+        assert!(name_variants("create_pr")[1].contains(&"createpullrequest".to_owned()));
+        assert!(name_variants("createPullRequest")[1].contains(&"createpr".to_owned()));
+        assert!(
+            name_variants("getAppConfig")[1].contains(&"getapplicationconfiguration".to_owned())
+        );
     }
 }

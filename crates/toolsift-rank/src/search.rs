@@ -30,7 +30,7 @@ use crate::cache::{Merged, Word, word_key};
 use crate::config::{Config, Relation, origin_slot};
 use crate::document::DocId;
 use crate::index::Index;
-use crate::keys::{is_identifier, normalize_key_into, number_variants};
+use crate::keys::{is_identifier, name_variants, normalize_key_into};
 use crate::vocab::Form;
 use std::cell::Cell;
 use std::cmp::Ordering;
@@ -115,8 +115,8 @@ impl Hit {
         self.score
     }
     /// Whether the query equals one of the document's exact keys (or, written as one
-    /// identifier that equals no key, equals one but for the number of one word:
-    /// [`Document::key`](crate::Document::key)).
+    /// identifier that equals no key, equals one but for the number or the abbreviation of a
+    /// word: [`Document::key`](crate::Document::key)).
     pub fn is_exact_key(&self) -> bool {
         self.exact_key
     }
@@ -1686,7 +1686,8 @@ impl Index {
 
     /// Ordinals of the documents with an exact key equal to `query`, by (order key, ordinal);
     /// when there are none and `query` is one identifier, of those whose key it equals with one
-    /// word in the other number (`list_page` for `list_pages`).
+    /// word in the other number (`list_page` for `list_pages`), or else abbreviated otherwise
+    /// (`keys::name_variants`, the nearest tier that names any).
     pub(crate) fn exact_ords(&self, query: &str, buf: &mut String) -> Vec<u32> {
         if self.keys.is_empty() {
             return Vec::new();
@@ -1698,14 +1699,20 @@ impl Index {
             .filter_map(|id| self.ids.binary_search(&id).ok().map(|o| o as u32))
             .collect();
         // A tool's name written with one word in the other number (`list_page` for
-        // `list_pages`) names it too, when nothing is named exactly.
+        // `list_pages`), or abbreviated otherwise (`get_app` for `getApplication`), names it
+        // too, when nothing is named exactly.
         if ords.is_empty() && is_identifier(query) {
-            for key in number_variants(query) {
-                ords.extend(
-                    self.keys
-                        .get(&key)
-                        .filter_map(|id| self.ids.binary_search(&id).ok().map(|o| o as u32)),
-                );
+            for tier in name_variants(query) {
+                for key in tier {
+                    ords.extend(
+                        self.keys
+                            .get(&key)
+                            .filter_map(|id| self.ids.binary_search(&id).ok().map(|o| o as u32)),
+                    );
+                }
+                if !ords.is_empty() {
+                    break;
+                }
             }
         }
         ords.sort_unstable_by_key(|&o| (self.orders[o as usize], o));

@@ -49,6 +49,9 @@ fn key_spellings() {
     check("list pull request", &[]);
     check("list_pulls_request", &[]);
     check("searches", &[]);
+    // An abbreviation in full, or a full word abbreviated.
+    check("list_prs", &[1]);
+    check("list_pull_requests_info", &[]);
     // Every ASCII whitespace byte separates (tab to carriage return), on the byte path and
     // next to non-ASCII text alike; other bytes do not.
     check("list\u{b}pull\u{c}requests\r", &[1]);

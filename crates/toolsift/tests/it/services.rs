@@ -136,6 +136,8 @@ fn hand_written_requests_on_all_catalogs() {
     for (query, first) in [
         ("list_page", "list_pages"),
         ("getPullRequestFile", "get_pull_request_files"),
+        ("create_pr", "create_pull_request"),
+        ("getApp", "getApplication"),
         ("forward local port 8080 to the grafana service", "port_forward"),
         ("install the prometheus helm chart", "helm_install"),
     ] {

@@ -268,11 +268,15 @@ const NAMING: &[&str] = &["called", "entitled", "labeled", "labelled", "named", 
 const SAYING: &[&str] = &["saying", "says", "stating"];
 
 /// Words that start a clause about the situation, not the request (`while we patch it`,
-/// `because access rules are missing`): the not-offered rule judges no word from one of them
-/// on ([`request_clause`]). Not `so`: a purpose clause often names the service the request is
+/// `because access rules are missing`), or a relative clause that describes the thing acted
+/// on (`the contractor whose engagement ended today`): the not-offered rule judges no word
+/// from one of them on ([`request_clause`]); as the query's first word they start a question,
+/// and do not cut. Not `so`: a purpose clause often names the service the request is
 /// for (`stash a private api token so my cloudflare worker can read it`).
-const CONTEXT: &[&str] =
-    &["while", "because", "since", "although", "though", "unless", "until", "whereas"];
+const CONTEXT: &[&str] = &[
+    "while", "because", "since", "although", "though", "unless", "until", "whereas", "whose",
+    "who", "which",
+];
 
 /// Words that say when, not what a request asks for, sorted: the not-offered rule never
 /// judges them (`bring back the one that was live yesterday` was refused as "no cloudflare tool
@@ -413,10 +417,10 @@ fn request_clause(query: &str) -> &str {
         query
     };
     before_word(part, |raw| {
-        // Every word of `CONTEXT` is 5 to 8 letters long and starts with one of `wbsatu`:
+        // Every word of `CONTEXT` is 3 to 8 letters long and starts with one of `wbsatu`:
         // most words are out at once (punctuation around a word is allowed for).
         let first = raw.as_bytes().first().copied().unwrap_or(0);
-        (5..=10).contains(&raw.len())
+        (3..=10).contains(&raw.len())
             && (!first.is_ascii_alphanumeric() || b"wbsatu".contains(&first.to_ascii_lowercase()))
             && is_one_of(raw, CONTEXT)
     })

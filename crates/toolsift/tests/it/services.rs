@@ -123,6 +123,8 @@ fn hand_written_requests_on_all_catalogs() {
         "pull up the stack trace for Sentry issue BACKEND-4F2, it started spiking this morning",
         // "make sure" asks for nothing made, and `patch` is outside the request's clause.
         "make sure web-07 doesn't page anyone in Datadog for the next two hours while we patch it",
+        // A relative clause describes the thing acted on.
+        "deactivate the Okta account of the contractor whose engagement ended today",
         // A word in the past tense says what happens, not what is asked.
         "who else gets pinged when the PROJ-123 Jira ticket changes?",
         // The request's verb, said by the service's tools (Feishu's in Chinese).

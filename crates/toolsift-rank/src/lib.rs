@@ -109,11 +109,11 @@
 //! (`list_page`, `get_app`) also names the documents whose key it equals with one of its
 //! words in the other number (`list_pages`), or else with its abbreviations in full or its
 //! full words abbreviated (`getApplication`): an agent naming a tool from memory often gets
-//! a plural or an abbreviation wrong. The others follow by score descending. Ties (and the exact-key hits
-//! among themselves) break by ascending [order key](Document::order), then ascending
-//! [`DocId`]; by default the order key is the insertion sequence, so ties follow insertion
-//! order. The result is identical to sorting every candidate and truncating. No hash-map order
-//! reaches output.
+//! a plural or an abbreviation wrong. The others follow by score descending. Ties (and the
+//! exact-key hits among themselves) break by ascending [order key](Document::order), then
+//! ascending [`DocId`]; by default the order key is the insertion sequence, so ties follow
+//! insertion order. The result is identical to sorting every candidate and truncating. No
+//! hash-map order reaches output.
 //!
 //! # Speed
 //!

@@ -461,14 +461,20 @@ fn a_present_service_whose_tools_never_say_the_verb_says_so() {
     assert_eq!(why.reason(), Abstention::NotOffered);
     assert_eq!(why.not_offered(), Some(("discord", "suspend")));
     // Words before the verb that only ask politely are passed over.
-    assert!(search.search("please suspend the spammer in discord", 10).is_empty());
+    let polite = search.search("please suspend the spammer in discord", 10);
+    let why = polite.why_empty().expect("refused");
+    assert_eq!(why.not_offered(), Some(("discord", "suspend")));
     // A verb its tools say, or one of its lexicon group, is offered.
     for query in ["remove the spam message from discord", "post a message on discord"] {
         assert!(!search.search(query, 10).is_empty(), "{query:?}");
     }
     // Tools described in Chinese are not judged by an English verb.
     let results = search.search("send a message to the feishu group chat", 10);
-    assert_eq!(results.hits()[0].name(), "mcp__feishu__im_message_create");
+    assert_eq!(
+        results.hits().first().map(|h| h.name()),
+        Some("mcp__feishu__im_message_create"),
+        "{results:?}"
+    );
 }
 
 #[test]

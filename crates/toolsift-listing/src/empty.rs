@@ -84,8 +84,9 @@ impl NoMatch {
         self
     }
 
-    /// The query names `service`, which is connected, but none of its tools matches `word`,
-    /// the query's most specific tool word (the facade's known-services rule).
+    /// The query names `service`, which is connected, but none of its tools matches `word`:
+    /// the query's most specific tool word, its verb, or the action it asks (the facade's
+    /// known-services rule).
     ///
     /// ```
     /// use toolsift_listing::{Lister, NoMatch};

@@ -305,7 +305,8 @@ pub(crate) fn name_variants(query: &str) -> [Vec<String>; 3] {
     ]
 }
 
-/// [`name_variants`] with one word in the other number.
+/// Normalized keys of `words` (an identifier's words, lowercase) with one of them in the other
+/// number ([`other_numbers`]), each word in turn: the first tier of [`name_variants`].
 fn number_variants(words: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {

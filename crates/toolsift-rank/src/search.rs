@@ -269,8 +269,8 @@ pub enum Abstention {
     /// and errand rules).
     MissingService,
     /// The query names a service the catalog has, but none of that service's tools matches
-    /// the query's most specific tool word (set by the `toolsift` facade's known-services
-    /// rule, never by the index itself).
+    /// the query's most specific tool word or its verb, or does the kind of action it asks
+    /// (set by the `toolsift` facade's known-services rule, never by the index itself).
     NotOffered,
 }
 
@@ -1692,23 +1692,24 @@ impl Index {
         if self.keys.is_empty() {
             return Vec::new();
         }
+        // Adds the ordinals of the live documents with normalized key `key`.
+        let add = |ords: &mut Vec<u32>, key: &str| {
+            ords.extend(
+                self.keys
+                    .get(key)
+                    .filter_map(|id| self.ids.binary_search(&id).ok().map(|o| o as u32)),
+            );
+        };
         normalize_key_into(query, buf);
-        let mut ords: Vec<u32> = self
-            .keys
-            .get(buf)
-            .filter_map(|id| self.ids.binary_search(&id).ok().map(|o| o as u32))
-            .collect();
+        let mut ords: Vec<u32> = Vec::new();
+        add(&mut ords, buf);
         // A tool's name written with one word in the other number (`list_page` for
         // `list_pages`), or abbreviated otherwise (`get_app` for `getApplication`), names it
         // too, when nothing is named exactly.
         if ords.is_empty() && is_identifier(query) {
             for tier in name_variants(query) {
-                for key in tier {
-                    ords.extend(
-                        self.keys
-                            .get(&key)
-                            .filter_map(|id| self.ids.binary_search(&id).ok().map(|o| o as u32)),
-                    );
+                for key in &tier {
+                    add(&mut ords, key);
                 }
                 if !ords.is_empty() {
                     break;

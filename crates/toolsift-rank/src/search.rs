@@ -1668,6 +1668,66 @@ impl Index {
         })
     }
 
+    /// [`Index::any_match_in_groups`] counting only the matches in `fields` (by name; an
+    /// unknown field name is ignored): whether `accept` takes some document of one of `groups`
+    /// whose text in one of those fields matches `word`.
+    ///
+    /// The `toolsift` facade asks this of a tool's name and summary, where a tool says what it
+    /// does, leaving out its parameters' details.
+    ///
+    /// ```
+    /// use toolsift_rank::{Document, Index};
+    /// let mut index = Index::builder().field("name", 1.0).field("details", 0.5).build()?;
+    /// index.add([
+    ///     Document::new().field("name", "list releases").group("git"),
+    ///     Document::new().field("name", "create tag").field("details", "release").group("git"),
+    /// ])?;
+    /// assert!(index.any_field_match_in_groups("release", &["git"], &["name"], |_| true));
+    /// assert!(index.any_field_match_in_groups("release", &["git"], &["details"], |_| true));
+    /// assert!(!index.any_field_match_in_groups("tag", &["git"], &["details"], |_| true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn any_field_match_in_groups(
+        &self,
+        word: &str,
+        groups: &[&str],
+        fields: &[&str],
+        mut accept: impl FnMut(DocId) -> bool,
+    ) -> bool {
+        let wanted: Vec<usize> = fields.iter().filter_map(|f| self.config.field_index(f)).collect();
+        if wanted.is_empty() {
+            return false;
+        }
+        let ids: Vec<u32> = self
+            .group_names
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| groups.contains(&&***g))
+            .filter_map(|(i, _)| u32::try_from(i).ok())
+            .collect();
+        if ids.is_empty() {
+            return false;
+        }
+        let mut row = vec![0f32; self.config.fields.len()];
+        with_scratch(|s| {
+            self.prepare(s, word);
+            let q = &s.query;
+            let Some(t) = q.terms.first() else { return false };
+            q.forms(t).iter().any(|f| {
+                let range = self.post.range(f.start, f.end);
+                range.into_iter().any(|i| {
+                    let Some(&d) = self.post.doc.get(i) else { return false };
+                    if !self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g)) {
+                        return false;
+                    }
+                    self.post.tf_row(i, &mut row);
+                    wanted.iter().any(|&w| row.get(w).is_some_and(|&t| t > 0.0))
+                        && self.ids.get(d as usize).is_some_and(|&id| accept(DocId(id)))
+                })
+            })
+        })
+    }
+
     fn search_with(&self, query: &str, limit: usize, prune: bool) -> Outcome {
         with_scratch(|s| {
             self.prepare(s, query);

@@ -37,12 +37,17 @@
 //!
 //! The request's verb, the first word of its clause when it is an action word that changes
 //! something, must be matched too ("ban this spammer from our discord server": no Discord
-//! tool bans).
+//! tool bans). And what that verb acts on must be said, in a tool's name or summary, by a
+//! tool of those servers that does the kind of action asked ("create a new GitHub release":
+//! GitHub's tools read releases, and the one that creates is about pull requests), or what
+//! the object is for, from or to ("mute Datadog alerts from host web-03": `mute_host`).
 //!
 //! The second rule judges only the request's clause (of the parts between commas, the last
 //! that does not open with a subject: "put the worker back the way it was, today's deploy
 //! broke checkout"; before `while`, `because` …), never words that say when or words in the
-//! past tense ("who gets pinged when the ticket changes"), and does not refuse a question or
+//! past tense ("who gets pinged when the ticket changes"), nor what a past time's possessive
+//! introduces ("for yesterday's debugging session"), nor words for the connection itself
+//! (`server`, `tools`), and does not refuse a question or
 //! read request to a service one of whose tools runs SQL or Cypher (any question about its
 //! data), nor a service whose tools are described in a CJK script, which English words
 //! cannot be judged against.
@@ -318,6 +323,14 @@ const WHEN: &[&str] = &[
     "yesterday",
 ];
 
+/// Words for the connection itself, which every service is reached through (`motherduck
+/// server capabilities`, `what tools does sentry have`): the not-offered rule never judges
+/// them.
+const CONNECTION: &[&str] = &["server", "servers", "tool", "tools"];
+
+/// Words that put the time after them in the past: `last week's outage`.
+const PAST: &[&str] = &["last", "previous"];
+
 /// Words that ask to search; after one of them, `for` starts what is searched for.
 const SEARCHING: &[&str] = &["search", "searches", "searching", "look", "looking", "grep"];
 
@@ -332,6 +345,7 @@ fn request_words(query: &str) -> Vec<&str> {
     let mut quote: Option<char> = None;
     let mut name_next = false;
     let mut searching = false;
+    let mut past_event = false;
     let mut words = query.split_whitespace().peekable();
     while let Some(raw) = words.next() {
         if let Some(q) = quote {
@@ -372,11 +386,24 @@ fn request_words(query: &str) -> Vec<&str> {
         }
         searching |= SEARCHING.iter().any(|s| s.eq_ignore_ascii_case(w));
         name_next = NAMING.iter().any(|s| s.eq_ignore_ascii_case(w));
+        // What a time's possessive introduces is something that happened (`for yesterday's
+        // debugging session`), up to the next preposition: not asked of a tool.
+        if past_event && !is_one_of(w, OBJECT_END) {
+            continue;
+        }
         // A possessive (`GitHub's`) is kept whole: it introduces a thing like a determiner.
-        let base = w.strip_suffix("'s").or_else(|| w.strip_suffix("’s")).unwrap_or(w);
+        let possessive = w.strip_suffix("'s").or_else(|| w.strip_suffix("’s"));
+        let base = possessive.unwrap_or(w);
         if !base.is_empty() && base.chars().all(char::is_alphabetic) {
             out.push(w);
         }
+        // `yesterday's`, or a possessive of a time after `last` (`last week's outage`).
+        past_event = possessive.is_some_and(|b| {
+            b.eq_ignore_ascii_case("yesterday")
+                || (is_one_of(b, WHEN)
+                    && out.len() >= 2
+                    && out.get(out.len() - 2).is_some_and(|p| is_one_of(p, PAST)))
+        });
     }
     out
 }
@@ -402,7 +429,9 @@ fn request_clause(query: &str) -> &str {
     let opens_with_subject = |part: &str| {
         part.split_ascii_whitespace().next().is_some_and(|w| {
             let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
-            w.ends_with("'s") || w.ends_with("’s") || is_one_of(w, SUBJECTS)
+            // A contraction opens with its subject: `we're patching it tonight`.
+            let subject = w.split(['\'', '’']).next().unwrap_or(w);
+            w.ends_with("'s") || w.ends_with("’s") || is_one_of(subject, SUBJECTS)
         })
     };
     // Parts from the last: the first that opens with no subject, else the last one. A part
@@ -801,7 +830,13 @@ impl Services {
     /// - the query's most specific tool word (the highest-idf whole word that is not a service
     ///   name and occurs in some tool's `name` field), if none of those servers' tools
     ///   matches it; when it only names the thing asked about (after a determiner, before a
-    ///   word they offer, not an action word), the next one;
+    ///   word they offer, not an action word), the next one; words for the connection
+    ///   ([`CONNECTION`]) are never judged;
+    /// - else the request's verb ([`request_verb`]), when it changes something, if no tool of
+    ///   those servers matches it;
+    /// - else the head of that verb's object ([`object_of`]), if no tool of those servers that
+    ///   does the kind of action asked says it, or the head of the object's complement, in
+    ///   its name or summary ([`WHAT_IT_DOES`]);
     /// - else, when the query asks for an action (`asked`: its first action word, and whether
     ///   a document's tool does that kind of action, [`ActionSet::serves`]), that action word,
     ///   if no tool of those servers both does it and matches one of the query's tool words
@@ -836,6 +871,8 @@ impl Services {
         let mut tool_words = 0u64;
         // The words an offered action must go with: the tool words, and the misspellings.
         let mut judged: Vec<usize> = Vec::new();
+        // Whether a word for the connection (`server`) was among them.
+        let mut connection = false;
         for (i, t) in outcome.terms().iter().enumerate() {
             if t.origin() != Origin::Whole
                 || t.df() == 0
@@ -853,12 +890,20 @@ impl Services {
                 continue;
             }
             judged.push(i);
+            // A word for the connection itself is never the one judged.
+            if is_one_of(t.word(), CONNECTION) {
+                connection = true;
+                continue;
+            }
             tool_words |= 1u64.checked_shl(i as u32).unwrap_or(0);
             if best.is_none_or(|(_, b)| t.idf() > b.idf()) {
                 best = Some((i, t));
             }
         }
-        let (i, term) = best?;
+        // A request with no tool word at all is not judged.
+        if best.is_none() && !connection {
+            return None;
+        }
         // A query that also names another connected server ("post the sentry error summary
         // in the slack channel") may ask that server, with the named service as context: it
         // is not refused (asked only before a refusal). Nor is a service whose tools are
@@ -897,7 +942,10 @@ impl Services {
         // request is about: a word written just before a word the servers offer, and not an
         // action (`the analytics database`, `the general channel`, `the logo frame`). Then
         // the next most specific word is judged instead.
-        if !offers(i, term) && !in_phrase(term.word()) {
+        if let Some((i, term)) = best
+            && !offers(i, term)
+            && !in_phrase(term.word())
+        {
             let mut by_idf: Vec<(usize, &QueryTerm)> = (outcome.terms().iter().enumerate())
                 .filter(|&(j, _)| tool_words >> j & 1 == 1)
                 .collect();
@@ -927,12 +975,32 @@ impl Services {
         // whose tools never say it (nor a word of its lexicon groups) cannot do it ("ban this
         // spammer from our discord server"). Verbs that read are left to the kind check
         // below: "show" the disputes is done by a tool that lists them.
-        if let Some((i, t)) = request_verb(&plain, outcome, named)
-            && (asked.writes)(t.stem())
+        let verb = request_verb(&plain, outcome, named);
+        let verb_writes = verb.is_some_and(|(_, t)| (asked.writes)(t.stem()));
+        if let Some((i, t)) = verb
+            && verb_writes
             && !offers(i, t)
             && !in_phrase(t.word())
         {
             return refuse(t.word());
+        }
+        // What that verb acts on must be said by a tool of those servers that does the kind
+        // of action asked, where the tool says what it does (its name or summary): "create a
+        // new GitHub release" needs a tool that creates and is about releases, not a release
+        // reader and a creator that mentions releases in a parameter. A tool about what the
+        // thing is for, from or to will do too ("mute Datadog alerts from host web-03":
+        // `mute_host`).
+        if verb_writes && let Some(object) = object_of(&plain, outcome, named, asked.is_action) {
+            let said = |t: &QueryTerm| {
+                index
+                    .any_field_match_in_groups(t.word(), scope, WHAT_IT_DOES, |d| (asked.serves)(d))
+            };
+            if !in_phrase(object.head.word())
+                && !said(object.head)
+                && !object.complement.is_some_and(said)
+            {
+                return refuse(object.head.word());
+            }
         }
         let action = asked.word?;
         // An action word outside the request's clause describes the situation ("make sure
@@ -978,6 +1046,92 @@ fn request_verb<'o>(
             && t.word().eq_ignore_ascii_case(first)
             && WHEN.binary_search(&t.word()).is_err()
     })
+}
+
+/// The fields where a tool says what it does (the facade's `name` and `summary`), as opposed to
+/// the parameters and the rest of its description (`details`).
+const WHAT_IT_DOES: &[&str] = &["name", "summary"];
+
+/// Words that end the object of a request's verb: prepositions and conjunctions.
+const OBJECT_END: &[&str] = &[
+    "about", "across", "after", "against", "and", "as", "at", "before", "between", "by", "for",
+    "from", "if", "in", "into", "of", "on", "onto", "or", "over", "per", "so", "than", "that",
+    "then", "through", "to", "under", "until", "via", "when", "where", "with", "within", "without",
+];
+
+/// Words that open a phrase saying what the object of a request is for, where it comes from
+/// or where it goes: a tool named for that thing does the request too (`mute alerts from host
+/// web-03`: `mute_host`).
+const COMPLEMENT: &[&str] = &["for", "from", "to"];
+
+/// Particles a verb may take before its object: `set up the webhook`, `turn off alerts`.
+const PARTICLES: &[&str] = &["away", "back", "down", "in", "off", "on", "out", "over", "up"];
+
+/// What a request's verb acts on, as query terms ([`object_of`]).
+struct Object<'o> {
+    /// The object's head: `release` of `create a new GitHub release with changelog notes`.
+    head: &'o QueryTerm,
+    /// The head of the phrase that says what the object is for, from or to, when one follows
+    /// it ([`COMPLEMENT`]): `host` of `mute Datadog alerts from host web-03`.
+    complement: Option<&'o QueryTerm>,
+}
+
+/// The object of the request's verb (the first of `plain`, a request clause's words, after
+/// [`LEAD`] words): the words after the verb and its particles up to a preposition or
+/// conjunction ([`OBJECT_END`]), a naming or saying word, or, in a phrase that does not open
+/// with a determiner (a keyword query: `write cypher create node`), another action word. Its
+/// head is the last of those words, when it is a whole-word query term the catalog has, not
+/// taken for a misspelling (what was meant is not known), that names no service and does not
+/// say when; `None` otherwise.
+fn object_of<'o>(
+    plain: &[&str],
+    outcome: &'o Outcome,
+    named: &Named<'_>,
+    is_action: &dyn Fn(&str) -> bool,
+) -> Option<Object<'o>> {
+    let at = plain.iter().position(|w| !is_one_of(w, LEAD))?;
+    let mut rest = plain.get(at + 1..)?;
+    while let Some((first, tail)) = rest.split_first()
+        && is_one_of(first, PARTICLES)
+    {
+        rest = tail;
+    }
+    // A phrase that opens with a determiner is a noun phrase, whose words may be action words
+    // used as nouns (`a new release`, `the latest build`).
+    let determined =
+        rest.first().is_some_and(|w| is_one_of(w, DETERMINERS) || is_one_of(w, NEW_THING));
+    let is_action_word = |w: &str| {
+        outcome.terms().iter().any(|t| {
+            t.origin() == Origin::Whole && t.word().eq_ignore_ascii_case(w) && is_action(t.stem())
+        })
+    };
+    let end = rest
+        .iter()
+        .position(|w| {
+            is_one_of(w, OBJECT_END)
+                || is_one_of(w, NAMING)
+                || is_one_of(w, SAYING)
+                || (!determined && is_action_word(w))
+        })
+        .unwrap_or(rest.len());
+    let term = |word: &str| {
+        outcome.terms().iter().enumerate().find_map(|(i, t)| {
+            (t.origin() == Origin::Whole
+                && t.df() > 0
+                && !t.corrected()
+                && named.terms.get(i).is_none_or(Option::is_none)
+                && t.word().eq_ignore_ascii_case(word)
+                && WHEN.binary_search(&t.word()).is_err())
+            .then_some(t)
+        })
+    };
+    let head = term(rest.get(..end)?.last()?)?;
+    let complement = rest.get(end).filter(|w| is_one_of(w, COMPLEMENT)).and_then(|_| {
+        let after = rest.get(end + 1..)?;
+        let stop = after.iter().position(|w| is_one_of(w, OBJECT_END)).unwrap_or(after.len());
+        term(after.get(..stop)?.last()?)
+    });
+    Some(Object { head, complement })
 }
 
 /// What a query asks to be done, for [`Services::unoffered`].
@@ -1040,6 +1194,12 @@ mod tests {
         );
         // When every part opens with a subject, the last one.
         assert_eq!(request_clause("the build broke, it is red"), " it is red");
+        // A contraction opens with its subject.
+        assert_eq!(
+            request_clause("mute host web-03 in datadog, we're patching it tonight"),
+            "mute host web-03 in datadog"
+        );
+        assert_eq!(request_clause("restart the pod, I'm on call"), "restart the pod");
     }
 
     #[test]
@@ -1087,5 +1247,19 @@ mod tests {
         // An unclosed quote runs to the end.
         assert_eq!(request_words("post 'hello world"), ["post"]);
         assert!(request_words("").is_empty());
+        // What a past time's possessive introduces happened; it is not asked for.
+        assert_eq!(
+            request_words("log 2 hours on jira ticket PROJ-88 for yesterday's debugging session"),
+            ["log", "hours", "on", "jira", "ticket", "for", "yesterday's"]
+        );
+        assert_eq!(
+            request_words("attach last week's outage report to the page"),
+            ["attach", "last", "week's", "to", "the", "page"]
+        );
+        // A time to come is not an event past.
+        assert_eq!(
+            request_words("book a seat on friday morning's flight"),
+            ["book", "a", "seat", "on", "friday", "morning's", "flight"]
+        );
     }
 }

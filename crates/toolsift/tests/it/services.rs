@@ -477,6 +477,60 @@ fn a_present_service_whose_tools_never_say_the_verb_says_so() {
     );
 }
 
+/// What the request's verb acts on must be said, in a tool's name or summary, by a tool of the
+/// named service that does that kind of action, or by one about what it is for, from or to.
+#[test]
+fn a_present_service_whose_tools_never_do_the_action_on_the_thing_says_so() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server(
+        "github",
+        &[
+            ("list_releases", "List releases in a repository."),
+            ("create_pull_request", "Create a new pull request. Its body may hold release notes."),
+        ],
+    ));
+    catalog.add_server(server(
+        "datadog",
+        &[("mute_host", "Mute a host."), ("list_monitors", "List the monitors.")],
+    ));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    for (query, service, word) in [
+        // Releases are only read; the tool that creates mentions them in its details.
+        ("create a new GitHub release with changelog notes", "github", "release"),
+        ("mute the datadog monitor for checkout", "datadog", "monitor"),
+    ] {
+        let results = search.search(query, 10);
+        let why = results.why_empty().unwrap_or_else(|| panic!("{query:?} answered"));
+        assert_eq!(why.reason(), Abstention::NotOffered, "{query:?}: {why}");
+        assert_eq!(why.not_offered(), Some((service, word)), "{query:?}");
+    }
+    for (query, first) in [
+        ("open a new pull request on github", "create_pull_request"),
+        // The thing the alerts are from is what the tool is named for.
+        ("mute datadog alerts from host web-03 while we patch it", "mute_host"),
+        // A keyword query: the object ends at the next action word.
+        ("github create pull request list releases", "create_pull_request"),
+        // Reading is left to the kind check.
+        ("show the github releases", "list_releases"),
+    ] {
+        let results = search.search(query, 10);
+        let hit = results.hits().first().unwrap_or_else(|| panic!("{query:?} refused"));
+        assert!(hit.name().ends_with(first), "{query:?}: {}", hit.name());
+    }
+}
+
+/// A word for the connection itself (`server`, `tools`) is never the word judged: a service
+/// without a tool named for servers is still asked about its own tools.
+#[test]
+fn words_for_the_connection_are_not_judged() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server("motherduck", &[("query", "Run a SQL query on a database.")]));
+    catalog.add_server(server("hosting", &[("list_servers", "List the servers of an account.")]));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    let results = search.search("motherduck server capabilities", 10);
+    assert_eq!(results.hits().first().map(|h| h.name()), Some("mcp__motherduck__query"));
+}
+
 #[test]
 fn a_tool_that_takes_its_operation_as_a_parameter_may_do_any_kind() {
     let tools = |operations: &str| {

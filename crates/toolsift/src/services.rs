@@ -47,7 +47,8 @@
 //! broke checkout"; before `while`, `because` …), never words that say when or words in the
 //! past tense ("who gets pinged when the ticket changes"), nor what a past time's possessive
 //! introduces ("for yesterday's debugging session"), nor words for the connection itself
-//! (`server`, `tools`), and does not refuse a question or
+//! (`server`, `tools`), nor what a verb that sends carries to a place the service offers
+//! ("post the release notes to the announcements channel"), and does not refuse a question or
 //! read request to a service one of whose tools runs SQL or Cypher (any question about its
 //! data), nor a service whose tools are described in a CJK script, which English words
 //! cannot be judged against.
@@ -831,7 +832,8 @@ impl Services {
     ///   name and occurs in some tool's `name` field), if none of those servers' tools
     ///   matches it; when it only names the thing asked about (after a determiner, before a
     ///   word they offer, not an action word), the next one; words for the connection
-    ///   ([`CONNECTION`]) are never judged;
+    ///   ([`CONNECTION`]) are never judged, nor the object of a verb that sends ([`sends`])
+    ///   to a place those servers offer (it is what the message says);
     /// - else the request's verb ([`request_verb`]), when it changes something, if no tool of
     ///   those servers matches it;
     /// - else the head of that verb's object ([`object_of`]), if no tool of those servers that
@@ -865,6 +867,22 @@ impl Services {
         let written_plain = |word: &str| {
             plain.iter().any(|w| w.eq_ignore_ascii_case(word)) && WHEN.binary_search(&word).is_err()
         };
+        // The request's verb and what it acts on. When the verb sends (`post`, `send`,
+        // `notify` …) to a place those servers offer, its object is what the message says
+        // ("post the v2.3 release notes to the #announcements channel"): content, which no
+        // tool is expected to offer.
+        let verb = request_verb(&plain, outcome, named);
+        let object = verb.and_then(|_| object_of(&plain, outcome, named, asked.is_action));
+        let content: &[&str] = match &object {
+            Some(o)
+                if o.opens.is_some_and(|w| w.eq_ignore_ascii_case("to"))
+                    && o.complement.is_some_and(|c| index.matches_in_groups(c.word(), scope))
+                    && verb.is_some_and(|(_, v)| sends(index, v.stem())) =>
+            {
+                o.words
+            }
+            _ => &[],
+        };
         // The most specific tool word (of equals, the first).
         let mut best: Option<(usize, &QueryTerm)> = None;
         // The tool words, as a mask of term indexes (a query has at most 64 terms).
@@ -882,6 +900,7 @@ impl Services {
             }
             if !self.name_stems.contains_key(t.stem())
                 || !written_plain(t.word())
+                || is_one_of(t.word(), content)
                 || toolsift_text::is_past_tense(t.word(), t.stem())
             {
                 if t.corrections().len() > 0 {
@@ -975,7 +994,6 @@ impl Services {
         // whose tools never say it (nor a word of its lexicon groups) cannot do it ("ban this
         // spammer from our discord server"). Verbs that read are left to the kind check
         // below: "show" the disputes is done by a tool that lists them.
-        let verb = request_verb(&plain, outcome, named);
         let verb_writes = verb.is_some_and(|(_, t)| (asked.writes)(t.stem()));
         if let Some((i, t)) = verb
             && verb_writes
@@ -990,16 +1008,13 @@ impl Services {
         // reader and a creator that mentions releases in a parameter. A tool about what the
         // thing is for, from or to will do too ("mute Datadog alerts from host web-03":
         // `mute_host`).
-        if verb_writes && let Some(object) = object_of(&plain, outcome, named, asked.is_action) {
+        if verb_writes && let Some(Object { head: Some(head), complement, .. }) = &object {
             let said = |t: &QueryTerm| {
                 index
                     .any_field_match_in_groups(t.word(), scope, WHAT_IT_DOES, |d| (asked.serves)(d))
             };
-            if !in_phrase(object.head.word())
-                && !said(object.head)
-                && !object.complement.is_some_and(said)
-            {
-                return refuse(object.head.word());
+            if !in_phrase(head.word()) && !said(head) && !complement.is_some_and(said) {
+                return refuse(head.word());
             }
         }
         let action = asked.word?;
@@ -1048,6 +1063,14 @@ fn request_verb<'o>(
     })
 }
 
+/// Whether `stem` is a word of the lexicon group of `send` (`post`, `notify`, `announce` …).
+fn sends(index: &Index, stem: &str) -> bool {
+    index.expander().is_some_and(|e| {
+        let send = e.word_entries(&index.analyzer().stem("send"));
+        e.key_entries(stem).iter().any(|id| send.contains(id))
+    })
+}
+
 /// The fields where a tool says what it does (the facade's `name` and `summary`), as opposed to
 /// the parameters and the rest of its description (`details`).
 const WHAT_IT_DOES: &[&str] = &["name", "summary"];
@@ -1068,9 +1091,15 @@ const COMPLEMENT: &[&str] = &["for", "from", "to"];
 const PARTICLES: &[&str] = &["away", "back", "down", "in", "off", "on", "out", "over", "up"];
 
 /// What a request's verb acts on, as query terms ([`object_of`]).
-struct Object<'o> {
-    /// The object's head: `release` of `create a new GitHub release with changelog notes`.
-    head: &'o QueryTerm,
+struct Object<'o, 'p> {
+    /// The object's words as written: `a`, `new`, `GitHub`, `release`.
+    words: &'p [&'p str],
+    /// The word that opens the object's complement, if one follows it: `from`.
+    opens: Option<&'p str>,
+    /// The object's head: `release` of `create a new GitHub release with changelog notes`;
+    /// `None` when that word is not a query term the catalog has (or is a misspelling, a
+    /// service or a time).
+    head: Option<&'o QueryTerm>,
     /// The head of the phrase that says what the object is for, from or to, when one follows
     /// it ([`COMPLEMENT`]): `host` of `mute Datadog alerts from host web-03`.
     complement: Option<&'o QueryTerm>,
@@ -1079,16 +1108,16 @@ struct Object<'o> {
 /// The object of the request's verb (the first of `plain`, a request clause's words, after
 /// [`LEAD`] words): the words after the verb and its particles up to a preposition or
 /// conjunction ([`OBJECT_END`]), a naming or saying word, or, in a phrase that does not open
-/// with a determiner (a keyword query: `write cypher create node`), another action word. Its
-/// head is the last of those words, when it is a whole-word query term the catalog has, not
-/// taken for a misspelling (what was meant is not known), that names no service and does not
-/// say when; `None` otherwise.
-fn object_of<'o>(
-    plain: &[&str],
+/// with a determiner (a keyword query: `write cypher create node`), another action word;
+/// `None` when there are no such words. Its head is the last of those words, when it is a
+/// whole-word query term the catalog has, not taken for a misspelling (what was meant is not
+/// known), that names no service and does not say when.
+fn object_of<'o, 'p>(
+    plain: &'p [&'p str],
     outcome: &'o Outcome,
     named: &Named<'_>,
     is_action: &dyn Fn(&str) -> bool,
-) -> Option<Object<'o>> {
+) -> Option<Object<'o, 'p>> {
     let at = plain.iter().position(|w| !is_one_of(w, LEAD))?;
     let mut rest = plain.get(at + 1..)?;
     while let Some((first, tail)) = rest.split_first()
@@ -1125,13 +1154,15 @@ fn object_of<'o>(
             .then_some(t)
         })
     };
-    let head = term(rest.get(..end)?.last()?)?;
-    let complement = rest.get(end).filter(|w| is_one_of(w, COMPLEMENT)).and_then(|_| {
+    let words = rest.get(..end)?;
+    let head = term(words.last()?);
+    let opens = rest.get(end).copied().filter(|w| is_one_of(w, COMPLEMENT));
+    let complement = opens.and_then(|_| {
         let after = rest.get(end + 1..)?;
         let stop = after.iter().position(|w| is_one_of(w, OBJECT_END)).unwrap_or(after.len());
         term(after.get(..stop)?.last()?)
     });
-    Some(Object { head, complement })
+    Some(Object { words, opens, head, complement })
 }
 
 /// What a query asks to be done, for [`Services::unoffered`].

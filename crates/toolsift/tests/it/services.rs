@@ -519,6 +519,23 @@ fn a_present_service_whose_tools_never_do_the_action_on_the_thing_says_so() {
     }
 }
 
+/// What a verb that sends carries to a place the service offers is content ("post the release
+/// notes to the announcements channel"): no tool is expected to offer it. Without such a
+/// place, its words are judged as usual.
+#[test]
+fn what_is_sent_to_an_offered_place_is_not_judged() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server("discord", &[("send_message", "Send a message to a channel.")]));
+    catalog.add_server(server("github", &[("list_releases", "List releases of a repository.")]));
+    let search = ToolSearch::new(catalog).expect("default settings");
+    let results =
+        search.search("post the v2.3 release notes to the announcements channel on discord", 10);
+    assert_eq!(results.hits().first().map(|h| h.name()), Some("mcp__discord__send_message"));
+    let results = search.search("post the release notes on discord", 10);
+    let why = results.why_empty().expect("refused");
+    assert_eq!(why.not_offered(), Some(("discord", "release")));
+}
+
 /// A word for the connection itself (`server`, `tools`) is never the word judged: a service
 /// without a tool named for servers is still asked about its own tools.
 #[test]

@@ -872,8 +872,10 @@ impl Services {
         // ("post the v2.3 release notes to the #announcements channel"): content, which no
         // tool is expected to offer.
         let verb = request_verb(&plain, outcome, named);
-        let object = verb.and_then(|_| object_of(&plain, outcome, named, asked.is_action));
-        let content: &[&str] = match &object {
+        let sent = verb
+            .filter(|(_, v)| sends(index, v.stem()))
+            .and_then(|_| object_of(&plain, outcome, named, asked.is_action));
+        let content: &[&str] = match &sent {
             Some(o)
                 if o.opens.is_some_and(|w| w.eq_ignore_ascii_case("to"))
                     && o.complement.is_some_and(|c| index.matches_in_groups(c.word(), scope))
@@ -1008,7 +1010,12 @@ impl Services {
         // reader and a creator that mentions releases in a parameter. A tool about what the
         // thing is for, from or to will do too ("mute Datadog alerts from host web-03":
         // `mute_host`).
-        if verb_writes && let Some(Object { head: Some(head), complement, .. }) = &object {
+        let object = if verb_writes {
+            sent.or_else(|| object_of(&plain, outcome, named, asked.is_action))
+        } else {
+            None
+        };
+        if let Some(Object { head: Some(head), complement, .. }) = &object {
             let said = |t: &QueryTerm| {
                 index
                     .any_field_match_in_groups(t.word(), scope, WHAT_IT_DOES, |d| (asked.serves)(d))

@@ -10,6 +10,7 @@
 //!    `repository` document, and 0.290 once it also says `repository` (kept as a unit test).
 //! 4. Results are deterministic.
 //! 5. No query string makes search or explain panic.
+//! 6. A word matches in some fields only if it matches at all, and in all fields exactly then.
 
 use crate::{builder, doc};
 use proptest::prelude::*;
@@ -239,6 +240,28 @@ proptest! {
                 prop_assert_eq!(e.score.to_bits(), h.score().to_bits());
             }
         }
+    }
+
+    // Law 6: a word matches in some fields only if it matches at all, and in every field
+    // exactly when it matches at all; matching in a set of fields is matching in one of
+    // them. No word, group or field name panics.
+    #[test]
+    fn field_matches_agree_with_matches(
+        docs in prop::collection::vec(doc_spec(), 0..12),
+        word in prop_oneof![(0..WORDS.len()).prop_map(|w| WORDS[w].to_owned()), any::<String>()],
+        groups in prop::collection::vec(prop_oneof![Just("g0"), Just("g1"), Just("g2"), Just("zz")], 0..3),
+        fields in prop::collection::vec(prop_oneof![Just("name"), Just("summary"), Just("details"), Just("nope")], 0..4),
+    ) {
+        let mut ix = builder().build().expect("config");
+        ix.add(docs.iter().enumerate().map(|(i, d)| d.document(i))).expect("fields");
+        let any = ix.matches_in_groups(&word, &groups);
+        let some = ix.any_field_match_in_groups(&word, &groups, &fields, |_| true);
+        let all = ix.any_field_match_in_groups(&word, &groups, FIELDS, |_| true);
+        prop_assert!(!some || any, "{word:?} matches in {fields:?} but not at all");
+        prop_assert_eq!(all, any);
+        let each = fields.iter().any(|f| ix.any_field_match_in_groups(&word, &groups, &[*f], |_| true));
+        prop_assert_eq!(each, some);
+        prop_assert!(!ix.any_field_match_in_groups(&word, &groups, &fields, |_| false));
     }
 }
 

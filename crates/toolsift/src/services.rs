@@ -40,7 +40,9 @@
 //! tool bans). And what that verb acts on must be said, in a tool's name or summary, by a
 //! tool of those servers that does the kind of action asked ("create a new GitHub release":
 //! GitHub's tools read releases, and the one that creates is about pull requests), or what
-//! the object is for, from or to ("mute Datadog alerts from host web-03": `mute_host`).
+//! the object is for, from or to ("mute Datadog alerts from host web-03": `mute_host`), or
+//! what it is of, by a tool that also says the object somewhere ("change the priority of the
+//! jira ticket").
 //!
 //! The second rule judges only the request's clause (of the parts between commas, the last
 //! that does not open with a subject: "put the worker back the way it was, today's deploy
@@ -1009,18 +1011,34 @@ impl Services {
         // new GitHub release" needs a tool that creates and is about releases, not a release
         // reader and a creator that mentions releases in a parameter. A tool about what the
         // thing is for, from or to will do too ("mute Datadog alerts from host web-03":
-        // `mute_host`).
+        // `mute_host`), and for a thing of another ("change the priority of the jira ticket"),
+        // a tool about that other that says the thing anywhere, a parameter included.
         let object = if verb_writes {
             sent.or_else(|| object_of(&plain, outcome, named, asked.is_action))
         } else {
             None
         };
-        if let Some(Object { head: Some(head), complement, .. }) = &object {
-            let said = |t: &QueryTerm| {
-                index
-                    .any_field_match_in_groups(t.word(), scope, WHAT_IT_DOES, |d| (asked.serves)(d))
+        if let Some(Object { head: Some(head), complement, opens, .. }) = &object {
+            let said = |t: &QueryTerm, also: &dyn Fn(DocId) -> bool| {
+                index.any_field_match_in_groups(t.word(), scope, WHAT_IT_DOES, |d| {
+                    (asked.serves)(d) && also(d)
+                })
             };
-            if !in_phrase(head.word()) && !said(head) && !complement.is_some_and(said) {
+            let complement_said = |c: &QueryTerm| {
+                if !opens.is_some_and(|w| w.eq_ignore_ascii_case("of")) {
+                    return said(c, &|_| true);
+                }
+                let mut with_head: Vec<DocId> = Vec::new();
+                index.any_match_in_groups(head.word(), scope, |d| {
+                    with_head.push(d);
+                    false
+                });
+                said(c, &|d| with_head.contains(&d))
+            };
+            if !in_phrase(head.word())
+                && !said(head, &|_| true)
+                && !complement.is_some_and(complement_said)
+            {
                 return refuse(head.word());
             }
         }
@@ -1089,10 +1107,11 @@ const OBJECT_END: &[&str] = &[
     "then", "through", "to", "under", "until", "via", "when", "where", "with", "within", "without",
 ];
 
-/// Words that open a phrase saying what the object of a request is for, where it comes from
-/// or where it goes: a tool named for that thing does the request too (`mute alerts from host
-/// web-03`: `mute_host`).
-const COMPLEMENT: &[&str] = &["for", "from", "to"];
+/// Words that open a phrase saying what the object of a request is for, where it comes from,
+/// where it goes or what it belongs to: a tool named for that thing does the request too
+/// (`mute alerts from host web-03`: `mute_host`; with `of`, when it says the object anywhere:
+/// `change the priority of the ticket`).
+const COMPLEMENT: &[&str] = &["for", "from", "of", "to"];
 
 /// Particles a verb may take before its object: `set up the webhook`, `turn off alerts`.
 const PARTICLES: &[&str] = &["away", "back", "down", "in", "off", "on", "out", "over", "up"];
@@ -1107,8 +1126,9 @@ struct Object<'o, 'p> {
     /// `None` when that word is not a query term the catalog has (or is a misspelling, a
     /// service or a time).
     head: Option<&'o QueryTerm>,
-    /// The head of the phrase that says what the object is for, from or to, when one follows
-    /// it ([`COMPLEMENT`]): `host` of `mute Datadog alerts from host web-03`.
+    /// The head of the phrase that says what the object is for, from, to or of, when one
+    /// follows it ([`COMPLEMENT`]), its last word that is a query term as for `head`: `host`
+    /// of `mute Datadog alerts from host web-03`, `user` of `… of the okta user jane`.
     complement: Option<&'o QueryTerm>,
 }
 
@@ -1167,7 +1187,8 @@ fn object_of<'o, 'p>(
     let complement = opens.and_then(|_| {
         let after = rest.get(end + 1..)?;
         let stop = after.iter().position(|w| is_one_of(w, OBJECT_END)).unwrap_or(after.len());
-        term(after.get(..stop)?.last()?)
+        // Its last word the catalog knows: a name may follow (`the okta user jane`).
+        after.get(..stop)?.iter().rev().find_map(|w| term(w))
     });
     Some(Object { words, opens, head, complement })
 }

@@ -485,19 +485,28 @@ fn a_present_service_whose_tools_never_do_the_action_on_the_thing_says_so() {
     catalog.add_server(server(
         "github",
         &[
-            ("list_releases", "List releases in a repository."),
+            (
+                "list_releases",
+                "List releases in a repository. Those past the retention period are left out.",
+            ),
             ("create_pull_request", "Create a new pull request. Its body may hold release notes."),
         ],
     ));
     catalog.add_server(server(
         "datadog",
-        &[("mute_host", "Mute a host."), ("list_monitors", "List the monitors.")],
+        &[
+            ("mute_host", "Mute a host."),
+            ("list_monitors", "List the monitors."),
+            ("update_dashboard", "Update a dashboard. Its title, layout and priority can be set."),
+        ],
     ));
     let search = ToolSearch::new(catalog).expect("default settings");
     for (query, service, word) in [
         // Releases are only read; the tool that creates mentions them in its details.
         ("create a new GitHub release with changelog notes", "github", "release"),
         ("mute the datadog monitor for checkout", "datadog", "monitor"),
+        // A thing of another: the tool about the dashboard says nothing of a retention.
+        ("change the retention of the datadog dashboard", "datadog", "retention"),
     ] {
         let results = search.search(query, 10);
         let why = results.why_empty().unwrap_or_else(|| panic!("{query:?} answered"));
@@ -512,6 +521,8 @@ fn a_present_service_whose_tools_never_do_the_action_on_the_thing_says_so() {
         ("github create pull request list releases", "create_pull_request"),
         // Reading is left to the kind check.
         ("show the github releases", "list_releases"),
+        // A thing of another, said by a tool about that other, in its details.
+        ("change the priority of the datadog dashboard", "update_dashboard"),
     ] {
         let results = search.search(query, 10);
         let hit = results.hits().first().unwrap_or_else(|| panic!("{query:?} refused"));

@@ -342,7 +342,9 @@ const SEARCHING: &[&str] = &["search", "searches", "searching", "look", "looking
 /// quotes (`'out sick'`, `"Q3 plan"`), not the text after a saying word (`saying it's fixed in
 /// build 88`), not what is searched for (`search for budget spreadsheet`). Those are values
 /// the user supplies, which no tool is expected to name. Nor the `make` of "make sure", which
-/// asks that something hold.
+/// asks that something hold, nor what a past time's possessive introduces up to the next
+/// preposition or conjunction (`for yesterday's debugging session`, `last week's outage`),
+/// which happened.
 fn request_words(query: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut quote: Option<char> = None;
@@ -413,7 +415,8 @@ fn request_words(query: &str) -> Vec<&str> {
 
 /// Words that open a statement about the situation rather than a request: a subject
 /// (`it started spiking this morning`, `the deploy broke checkout`). A word ending in `'s`
-/// (`today's deploy broke checkout`) counts too.
+/// (`today's deploy broke checkout`) counts too, and so does a contraction of one of them
+/// (`we're patching it tonight`).
 const SUBJECTS: &[&str] = &[
     "a", "an", "everyone", "he", "her", "his", "i", "it", "its", "my", "nobody", "our", "she",
     "someone", "that", "the", "their", "there", "these", "they", "this", "those", "we", "your",
@@ -840,7 +843,8 @@ impl Services {
     ///   those servers matches it;
     /// - else the head of that verb's object ([`object_of`]), if no tool of those servers that
     ///   does the kind of action asked says it, or the head of the object's complement, in
-    ///   its name or summary ([`WHAT_IT_DOES`]);
+    ///   its name or summary ([`WHAT_IT_DOES`]) (after `of`, such a tool that also says the
+    ///   object's head in any field);
     /// - else, when the query asks for an action (`asked`: its first action word, and whether
     ///   a document's tool does that kind of action, [`ActionSet::serves`]), that action word,
     ///   if no tool of those servers both does it and matches one of the query's tool words
@@ -880,8 +884,7 @@ impl Services {
         let content: &[&str] = match &sent {
             Some(o)
                 if o.opens.is_some_and(|w| w.eq_ignore_ascii_case("to"))
-                    && o.complement.is_some_and(|c| index.matches_in_groups(c.word(), scope))
-                    && verb.is_some_and(|(_, v)| sends(index, v.stem())) =>
+                    && o.complement.is_some_and(|c| index.matches_in_groups(c.word(), scope)) =>
             {
                 o.words
             }

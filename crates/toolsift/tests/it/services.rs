@@ -478,7 +478,8 @@ fn a_present_service_whose_tools_never_say_the_verb_says_so() {
 }
 
 /// What the request's verb acts on must be said, in a tool's name or summary, by a tool of the
-/// named service that does that kind of action, or by one about what it is for, from or to.
+/// named service that does that kind of action, or by one about what it is for, from or to,
+/// or about what it is of when that tool says it anywhere.
 #[test]
 fn a_present_service_whose_tools_never_do_the_action_on_the_thing_says_so() {
     let mut catalog = Catalog::new();

@@ -1042,7 +1042,10 @@ impl Services {
                 && !said(head, &|_| true)
                 && !complement.is_some_and(complement_said)
             {
-                return refuse(head.word());
+                // Other tools of the service may say the thing: the model is told what is not
+                // done to it ("create release").
+                let verb = verb.map_or("", |(_, v)| v.word());
+                return refuse(format!("{verb} {}", head.word()).trim());
             }
         }
         let action = asked.word?;

@@ -504,10 +504,10 @@ fn a_present_service_whose_tools_never_do_the_action_on_the_thing_says_so() {
     let search = ToolSearch::new(catalog).expect("default settings");
     for (query, service, word) in [
         // Releases are only read; the tool that creates mentions them in its details.
-        ("create a new GitHub release with changelog notes", "github", "release"),
-        ("mute the datadog monitor for checkout", "datadog", "monitor"),
+        ("create a new GitHub release with changelog notes", "github", "create release"),
+        ("mute the datadog monitor for checkout", "datadog", "mute monitor"),
         // A thing of another: the tool about the dashboard says nothing of a retention.
-        ("change the retention of the datadog dashboard", "datadog", "retention"),
+        ("change the retention of the datadog dashboard", "datadog", "change retention"),
     ] {
         let results = search.search(query, 10);
         let why = results.why_empty().unwrap_or_else(|| panic!("{query:?} answered"));

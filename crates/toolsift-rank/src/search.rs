@@ -1645,6 +1645,21 @@ impl Index {
         groups: &[&str],
         mut accept: impl FnMut(DocId) -> bool,
     ) -> bool {
+        self.any_posting_in_groups(word, groups, |_, d| {
+            self.ids.get(d as usize).is_some_and(|&id| accept(DocId(id)))
+        })
+    }
+
+    /// Whether `accept` takes some posting (its position and document ordinal) of `word`'s
+    /// forms, as a search would score them (its first term when analyzed like a query), whose
+    /// document is in one of `groups`: the walk behind [`Index::any_match_in_groups`] and
+    /// [`Index::any_field_match_in_groups`], stopping at the first posting taken.
+    fn any_posting_in_groups(
+        &self,
+        word: &str,
+        groups: &[&str],
+        mut accept: impl FnMut(usize, u32) -> bool,
+    ) -> bool {
         let ids: Vec<u32> = self
             .group_names
             .iter()
@@ -1660,9 +1675,10 @@ impl Index {
             let q = &s.query;
             let Some(t) = q.terms.first() else { return false };
             q.forms(t).iter().any(|f| {
-                self.post.doc[self.post.range(f.start, f.end)].iter().any(|&d| {
-                    self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g))
-                        && self.ids.get(d as usize).is_some_and(|&id| accept(DocId(id)))
+                let range = self.post.range(f.start, f.end);
+                let docs = self.post.doc.get(range.clone()).unwrap_or_default();
+                range.zip(docs).any(|(i, &d)| {
+                    self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g)) && accept(i, d)
                 })
             })
         })
@@ -1698,33 +1714,11 @@ impl Index {
         if wanted.is_empty() {
             return false;
         }
-        let ids: Vec<u32> = self
-            .group_names
-            .iter()
-            .enumerate()
-            .filter(|(_, g)| groups.contains(&&***g))
-            .filter_map(|(i, _)| u32::try_from(i).ok())
-            .collect();
-        if ids.is_empty() {
-            return false;
-        }
         let mut row = vec![0f32; self.config.fields.len()];
-        with_scratch(|s| {
-            self.prepare(s, word);
-            let q = &s.query;
-            let Some(t) = q.terms.first() else { return false };
-            q.forms(t).iter().any(|f| {
-                let range = self.post.range(f.start, f.end);
-                range.into_iter().any(|i| {
-                    let Some(&d) = self.post.doc.get(i) else { return false };
-                    if !self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g)) {
-                        return false;
-                    }
-                    self.post.tf_row(i, &mut row);
-                    wanted.iter().any(|&w| row.get(w).is_some_and(|&t| t > 0.0))
-                        && self.ids.get(d as usize).is_some_and(|&id| accept(DocId(id)))
-                })
-            })
+        self.any_posting_in_groups(word, groups, |i, d| {
+            self.post.tf_row(i, &mut row);
+            wanted.iter().any(|&w| row.get(w).is_some_and(|&t| t > 0.0))
+                && self.ids.get(d as usize).is_some_and(|&id| accept(DocId(id)))
         })
     }
 

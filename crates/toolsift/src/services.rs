@@ -844,7 +844,8 @@ impl Services {
     /// - else the head of that verb's object ([`object_of`]), if no tool of those servers that
     ///   does the kind of action asked says it, or the head of the object's complement, in
     ///   its name or summary ([`WHAT_IT_DOES`]) (after `of`, such a tool that also says the
-    ///   object's head in any field);
+    ///   object's head in any field); the word returned is then the verb and the head
+    ///   (`create release`);
     /// - else, when the query asks for an action (`asked`: its first action word, and whether
     ///   a document's tool does that kind of action, [`ActionSet::serves`]), that action word,
     ///   if no tool of those servers both does it and matches one of the query's tool words

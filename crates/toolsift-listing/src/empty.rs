@@ -85,8 +85,8 @@ impl NoMatch {
     }
 
     /// The query names `service`, which is connected, but none of its tools matches `word`:
-    /// the query's most specific tool word, its verb, or the action it asks (the facade's
-    /// known-services rule).
+    /// the query's most specific tool word, its verb, the verb with the thing it acts on
+    /// (`create release`), or the action it asks (the facade's known-services rule).
     ///
     /// ```
     /// use toolsift_listing::{Lister, NoMatch};

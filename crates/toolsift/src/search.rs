@@ -148,7 +148,8 @@ impl ToolSearchBuilder {
     /// contains any of its aliases, gets no answer
     /// ([`Abstention::MissingService`](crate::Abstention::MissingService)); nor does a query
     /// that names a present service whose tools never match the query's most specific tool
-    /// word or its verb, or never do the kind of action it asks
+    /// word or its verb, none of whose tools that do the kind of action asked says what the
+    /// verb acts on, or whose tools never do that kind of action
     /// ([`Abstention::NotOffered`](crate::Abstention::NotOffered)). Aliases are single
     /// words, matched after analysis (case and diacritics ignored). With the list goes the
     /// errand rule: an everyday thing no tool's `name` field has (`order a pizza`, `book a

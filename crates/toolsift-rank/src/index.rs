@@ -44,6 +44,10 @@ pub struct Index {
     pub(crate) group_ids: BTreeMap<Box<str>, u32>,
     /// Live documents per group id.
     pub(crate) group_counts: Vec<u32>,
+    /// Per group id, the ordinals `start..end` that hold all its documents (a group added in
+    /// one batch holds a run of them), `(u32::MAX, 0)` for an empty group: postings of other
+    /// ordinals need no look at their group. Worked out again by every update.
+    pub(crate) group_spans: Vec<(u32, u32)>,
     pub(crate) keys: KeyTable,
     /// The id the next added document gets.
     pub(crate) next_id: u32,
@@ -462,6 +466,7 @@ impl Index {
             group_names: Vec::new(),
             group_ids: BTreeMap::new(),
             group_counts: Vec::new(),
+            group_spans: Vec::new(),
             keys: KeyTable::default(),
             next_id: 0,
             cache: SearchCache::default(),
@@ -554,6 +559,7 @@ impl Index {
             + self.lens.capacity() * 4
             + self.orders.capacity() * 8
             + self.doc_groups.capacity() * 4
+            + self.group_spans.capacity() * 8
             + self.keys.heap_bytes()
             + self.group_names.iter().map(|g| 2 * g.len() + 48).sum::<usize>()
     }
@@ -1032,6 +1038,20 @@ impl Index {
         drop(old);
         self.post = Postings::scored(offsets, doc, tf, pf, &spilled, &factor, nf);
         add_stem_df(&mut self.vocab, &self.post, &bucket, n);
+        group_spans(&self.doc_groups, self.group_names.len(), &mut self.group_spans);
+    }
+}
+
+/// Writes into `spans`, for each of `groups` group ids, the least and one past the greatest
+/// ordinal of `doc_groups` in that group (`(u32::MAX, 0)` for none): one pass.
+fn group_spans(doc_groups: &[u32], groups: usize, spans: &mut Vec<(u32, u32)>) {
+    spans.clear();
+    spans.resize(groups, (u32::MAX, 0));
+    for (o, &g) in (0u32..).zip(doc_groups) {
+        if let Some(s) = spans.get_mut(g as usize) {
+            s.0 = s.0.min(o);
+            s.1 = o + 1;
+        }
     }
 }
 

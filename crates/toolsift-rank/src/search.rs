@@ -1660,26 +1660,33 @@ impl Index {
         groups: &[&str],
         mut accept: impl FnMut(usize, u32) -> bool,
     ) -> bool {
-        let ids: Vec<u32> = self
-            .group_names
+        // Looked up by name: a scan of every group's name cost more than the walk on a
+        // catalog of a thousand servers.
+        let ids: Vec<u32> = groups.iter().filter_map(|g| self.group_ids.get(*g).copied()).collect();
+        // Every document of these groups has an ordinal in `lo..hi`: each slot's postings,
+        // sorted by ordinal, are read from `lo` to `hi` only, in the same order as a whole walk.
+        let (lo, hi) = ids
             .iter()
-            .enumerate()
-            .filter(|(_, g)| groups.contains(&&***g))
-            .filter_map(|(i, _)| u32::try_from(i).ok())
-            .collect();
-        if ids.is_empty() {
+            .filter_map(|&g| self.group_spans.get(g as usize))
+            .fold((u32::MAX, 0), |(lo, hi), &(a, b)| (lo.min(a), hi.max(b)));
+        if lo >= hi {
             return false;
         }
         with_scratch(|s| {
             self.prepare(s, word);
             let q = &s.query;
             let Some(t) = q.terms.first() else { return false };
-            q.forms(t).iter().any(|f| {
-                let range = self.post.range(f.start, f.end);
+            q.forms(t).iter().flat_map(|f| f.start..f.end).any(|slot| {
+                let range = self.post.range(slot, slot + 1);
                 let docs = self.post.doc.get(range.clone()).unwrap_or_default();
-                range.zip(docs).any(|(i, &d)| {
-                    self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g)) && accept(i, d)
-                })
+                let from = docs.partition_point(|&d| d < lo);
+                (range.start + from..)
+                    .zip(docs.get(from..).unwrap_or_default())
+                    .take_while(|&(_, &d)| d < hi)
+                    .any(|(i, &d)| {
+                        self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g))
+                            && accept(i, d)
+                    })
             })
         })
     }

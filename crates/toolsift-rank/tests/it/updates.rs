@@ -64,6 +64,39 @@ fn replace_group_swaps_one_servers_documents() {
 }
 
 #[test]
+fn group_matches_follow_interleaved_and_moved_groups() {
+    // Groups interleaved in one batch, then one replaced (its documents move to the end) and
+    // one removed: each group matches the words of its own documents only.
+    let mut ix = builder().build().expect("config");
+    ix.add([
+        doc(&[("name", "create issue")]).group("a"),
+        doc(&[("name", "send message")]).group("b"),
+        doc(&[("name", "list branches")]).group("a"),
+        doc(&[("name", "upload file")]).group("c"),
+        doc(&[("name", "star repo")]).group("b"),
+    ])
+    .expect("fields");
+    let each = |ix: &Index, word: &str| -> Vec<bool> {
+        ["a", "b", "c"].iter().map(|g| ix.matches_in_groups(word, &[*g])).collect()
+    };
+    assert_eq!(each(&ix, "branch"), [true, false, false]);
+    assert_eq!(each(&ix, "star"), [false, true, false]);
+    assert_eq!(each(&ix, "upload"), [false, false, true]);
+    assert!(ix.matches_in_groups("star", &["c", "b"]));
+    assert!(!ix.matches_in_groups("star", &["a", "c", "zz"]));
+    ix.replace_group("a", [doc(&[("name", "star gist")]), doc(&[("name", "merge branch")])])
+        .expect("fields");
+    assert_eq!(each(&ix, "star"), [true, true, false]);
+    assert_eq!(each(&ix, "issue"), [false, false, false]);
+    assert_eq!(each(&ix, "branch"), [true, false, false]);
+    assert_eq!(ix.remove_group("b"), 2);
+    assert_eq!(each(&ix, "star"), [true, false, false]);
+    assert_eq!(each(&ix, "upload"), [false, false, true]);
+    assert!(ix.any_field_match_in_groups("merge", &["a"], &["name"], |_| true));
+    assert!(!ix.any_field_match_in_groups("merge", &["c"], &["name"], |_| true));
+}
+
+#[test]
 fn a_bad_batch_changes_nothing() {
     let (mut ix, ids) = index(&[&[("name", "alpha")]]);
     let before = ix.search("alpha", 10);

@@ -122,7 +122,7 @@ impl Index {
                 for form in q.forms(t) {
                     for slot in form.start..form.end {
                         let Some(i) = self.post.find(slot, d) else { continue };
-                        let pf = self.post.pf[i];
+                        let pf = self.post.pf(i);
                         self.post.tf_row(i, &mut tf);
                         let fields = cfg
                             .fields

@@ -19,8 +19,9 @@ pub(crate) const NO_GROUP: u32 = u32::MAX;
 ///
 /// Documents are kept in insertion order under dense ordinals; [`DocId`]s are stable handles.
 /// Search takes `&self` and the index is `Send + Sync`. Every update (add, remove, replace a
-/// group) ends with linear passes over all postings that lay them out again and recompute the
-/// precomputed pseudo-frequencies from the new statistics, so batch documents into one call.
+/// group) ends with linear passes over all postings that lay them out again, so batch
+/// documents into one call; the pseudo-frequencies, which the new statistics change, are
+/// worked out for each slot when a search first reads it.
 #[derive(Debug, Clone)]
 pub struct Index {
     pub(crate) config: Config,
@@ -905,8 +906,9 @@ impl Index {
     /// Recomputes the statistics (averages; the stem document frequencies, exact counts, move
     /// by the dropped and staged documents) and lays the postings out again in slot order:
     /// the old ones (renumbered by `remap`, dropped where it says `u32::MAX`) then the
-    /// `staged` ones, each with its pseudo-frequency recomputed. The result depends only on
-    /// the live documents and their order, never on the history of updates.
+    /// `staged` ones, with the field factors their pseudo-frequencies are worked out from when
+    /// searches first read their slots. The result depends only on the live documents and
+    /// their order, never on the history of updates.
     pub(crate) fn rebuild(&mut self, remap: Option<&[u32]>, staged: Staged) {
         self.cache.clear();
         let nf = self.config.fields.len();
@@ -1033,10 +1035,10 @@ impl Index {
         // Full already, unless the staged postings were inconsistent.
         doc.shrink_to_fit();
         tf.shrink_to_fit();
-        // The old pseudo-frequencies' array holds the new ones.
-        let pf = std::mem::take(&mut old.pf);
+        // The old pseudo-frequencies' array holds the new ones, once searches work them out.
+        let pf = old.take_pf();
         drop(old);
-        self.post = Postings::scored(offsets, doc, tf, pf, &spilled, &factor, nf);
+        self.post = Postings::laid_out(offsets, doc, tf, pf, &spilled, factor, nf);
         add_stem_df(&mut self.vocab, &self.post, &bucket, n);
         group_spans(&self.doc_groups, self.group_names.len(), &mut self.group_spans);
     }

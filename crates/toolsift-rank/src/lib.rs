@@ -175,7 +175,10 @@
 //! keep every statistic exact (N, df, field length sums): the result of any sequence of updates
 //! scores exactly like a fresh index built from the remaining documents in insertion order.
 //! Each update lays all postings out again in linear passes over flat arrays (about 12 bytes
-//! a posting) and recomputes their pseudo-frequencies, so add documents in batches.
+//! a posting), so add documents in batches. Pseudo-frequencies depend on the average field
+//! lengths, which every update moves: they are worked out again slot by slot, by the first
+//! search that reads a slot, so an update pays only for laying out, and a search after it
+//! for the words it looks up.
 //! Words and keys that no longer occur in any document stay interned (and are reused if they
 //! return); they match nothing.
 //!

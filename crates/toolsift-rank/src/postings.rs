@@ -1,11 +1,12 @@
 //! The flat postings: every (term, document) pair in three parallel arrays, in slot order.
 //!
 //! Slot `s` (see [`crate::vocab`]) owns postings `offsets[s]..offsets[s + 1]`, sorted by
-//! document ordinal. Per posting the index stores the document (4 bytes), the precomputed
-//! BM25F pseudo-frequency (4 bytes) and the per-field term frequencies, packed into one `u32`
-//! when they are integral and either in one field (of the first 16) or in the first three
-//! fields with at most 1,023 each (together the nearly universal case), and otherwise pointing
-//! into a side array of (field mask, frequencies). Search reads only the first two arrays.
+//! document ordinal. Per posting the index stores the document (4 bytes), the BM25F
+//! pseudo-frequency (4 bytes, worked out for a whole slot when a search first reads it) and
+//! the per-field term frequencies, packed into one `u32` when they are integral and either in
+//! one field (of the first 16) or in the first three fields with at most 1,023 each (together
+//! the nearly universal case), and otherwise pointing into a side array of (field mask,
+//! frequencies). Search reads only the first two arrays.
 
 /// A tf code with this bit set points into [`Postings::extra`].
 const EXTRA: u32 = 1 << 31;
@@ -23,21 +24,48 @@ const TF_MASK: u32 = (1 << FIELD_SHIFT) - 1;
 /// The largest frequency stored inline (integers up to 2^24 are exact in `f32`).
 const MAX_INLINE_TF: f32 = 16_777_216.0;
 
-#[derive(Debug, Clone, Default)]
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicU32};
+
+#[derive(Debug, Default)]
 pub(crate) struct Postings {
     /// Start of each slot's postings, and the total at the end.
     pub(crate) offsets: Vec<usize>,
     /// Document ordinal per posting.
     pub(crate) doc: Vec<u32>,
-    /// Pseudo-frequency per posting, `Σ_f w_f · tf_f / (1 − b_f + b_f · len_f / avg_f)`.
-    pub(crate) pf: Vec<f32>,
+    /// Pseudo-frequency per posting (`f32` bits), `Σ_f w_f · tf_f / (1 − b_f + b_f · len_f /
+    /// avg_f)`: valid in the slots [`Postings::ensure`] has scored since the last layout.
+    pf: Vec<AtomicU32>,
     /// Packed per-field term frequencies per posting.
     pub(crate) tf: Vec<u32>,
     /// Term frequencies that do not fit a packed code: a field mask, then one `f32` (as bits)
     /// per field in the mask, in field order.
     pub(crate) extra: Vec<u32>,
-    /// The largest pseudo-frequency of each slot.
-    pub(crate) max_pf: Vec<f32>,
+    /// The largest pseudo-frequency of each slot (`f32` bits), valid as `pf` is.
+    max_pf: Vec<AtomicU32>,
+    /// Per slot, whether its pseudo-frequencies are still to be worked out.
+    stale: Vec<AtomicBool>,
+    /// The field factors the pseudo-frequencies are worked out from: `nf` per document,
+    /// `w_f / (1 − b_f + b_f · len_f / avg_f)`.
+    factor: Vec<f32>,
+    nf: usize,
+}
+
+impl Clone for Postings {
+    fn clone(&self) -> Postings {
+        let copy = |v: &[AtomicU32]| v.iter().map(|a| AtomicU32::new(a.load(Relaxed))).collect();
+        Postings {
+            offsets: self.offsets.clone(),
+            doc: self.doc.clone(),
+            pf: copy(&self.pf),
+            tf: self.tf.clone(),
+            extra: self.extra.clone(),
+            max_pf: copy(&self.max_pf),
+            stale: self.stale.iter().map(|a| AtomicBool::new(a.load(Acquire))).collect(),
+            factor: self.factor.clone(),
+            nf: self.nf,
+        }
+    }
 }
 
 impl Postings {
@@ -77,7 +105,7 @@ impl Postings {
     /// documents it maps to `u32::MAX` (or does not map), in place: one pass over the
     /// documents, then the runs of kept postings between dropped ones move back (each by the
     /// postings dropped before it), then one pass over the slots. The pseudo-frequencies are
-    /// left as they were, for [`Postings::scored`].
+    /// left as they were, for [`Postings::laid_out`] to reuse.
     ///
     /// Returns the dropped postings as (slot, old ordinal) pairs, in slot order.
     pub(crate) fn renumber(&mut self, remap: &[u32]) -> Vec<(u32, u32)> {
@@ -118,19 +146,22 @@ impl Postings {
     }
 
     /// Postings laid out as `offsets`, `doc` and `tf` (whose spilled frequencies are in
-    /// `spilled`), with every pseudo-frequency worked out from the field factors (`nf` per
-    /// document) and each slot's largest. `pf` is an allocation to reuse: its contents are
-    /// overwritten.
+    /// `spilled`), with the field factors (`nf` per document) their pseudo-frequencies are
+    /// worked out from, slot by slot, when [`Postings::ensure`] is first asked for the slot.
+    /// `pf` is an allocation to reuse: its contents are not read.
+    ///
+    /// So an update works out no pseudo-frequency: only the slots that searches read, when
+    /// they first read them.
     ///
     /// The spilled frequencies are copied in posting order into an array of their own first
-    /// (seldom any), so that the pass over the postings only reads.
-    pub(crate) fn scored(
+    /// (seldom any), so that scoring a slot only reads.
+    pub(crate) fn laid_out(
         offsets: Vec<usize>,
         doc: Vec<u32>,
         mut tf: Vec<u32>,
-        mut pf: Vec<f32>,
+        mut pf: Vec<AtomicU32>,
         spilled: &[u32],
-        factor: &[f32],
+        factor: Vec<f32>,
         nf: usize,
     ) -> Postings {
         let mut extra = Vec::new();
@@ -141,13 +172,85 @@ impl Postings {
             extra.shrink_to_fit();
         }
         let n = doc.len().min(tf.len());
-        // Only the added tail is zeroed; every value is overwritten below.
         pf.truncate(n);
         pf.reserve_exact(n - pf.len());
-        pf.resize(n, 0.0);
+        pf.resize_with(n, AtomicU32::default);
         pf.shrink_to_fit();
-        let max_pf = score(factor, nf, &doc, &tf, &mut pf, &offsets, &extra);
-        Postings { offsets, doc, pf, tf, extra, max_pf }
+        let slots = offsets.len().saturating_sub(1);
+        let max_pf = (0..slots).map(|_| AtomicU32::default()).collect();
+        let stale = (0..slots).map(|_| AtomicBool::new(true)).collect();
+        Postings { offsets, doc, pf, tf, extra, max_pf, stale, factor, nf }
+    }
+
+    /// Works out the pseudo-frequencies and the largest of each of slots `start..end` not
+    /// worked out since the postings were laid out. Every reader of [`Postings::pf`] or
+    /// [`Postings::max_pf`] asks this first for the slots it reads.
+    ///
+    /// Safe to call from several threads at once: two that score the same slot write the
+    /// same values, and a slot reads as scored only after its values are written.
+    #[inline]
+    pub(crate) fn ensure(&self, start: u32, end: u32) {
+        for slot in start..end {
+            if self.stale.get(slot as usize).is_some_and(|s| s.load(Acquire)) {
+                self.score_slot(slot);
+            }
+        }
+    }
+
+    /// Scores every slot: for a caller that reads them all.
+    #[cfg(test)]
+    pub(crate) fn ensure_all(&self) {
+        self.ensure(0, u32::try_from(self.stale.len()).unwrap_or(u32::MAX));
+    }
+
+    /// The pseudo-frequency of posting `i`, of a slot [`Postings::ensure`] has scored.
+    #[inline]
+    pub(crate) fn pf(&self, i: usize) -> f32 {
+        self.pf.get(i).map_or(0.0, |p| f32::from_bits(p.load(Relaxed)))
+    }
+
+    /// The documents and pseudo-frequencies of postings `r`, of slots
+    /// [`Postings::ensure`] has scored.
+    #[inline]
+    pub(crate) fn docs_pfs(
+        &self,
+        r: std::ops::Range<usize>,
+    ) -> impl Iterator<Item = (u32, f32)> + '_ {
+        let docs = self.doc.get(r.clone()).unwrap_or_default();
+        let pfs = self.pf.get(r).unwrap_or_default();
+        docs.iter().zip(pfs).map(|(&d, p)| (d, f32::from_bits(p.load(Relaxed))))
+    }
+
+    /// The largest pseudo-frequency of slot `slot`, once [`Postings::ensure`] has scored it.
+    #[inline]
+    pub(crate) fn max_pf(&self, slot: u32) -> f32 {
+        self.max_pf.get(slot as usize).map_or(0.0, |m| f32::from_bits(m.load(Relaxed)))
+    }
+
+    /// Scores slot `slot` (out of line: each slot is scored once per layout).
+    #[inline(never)]
+    fn score_slot(&self, slot: u32) {
+        let r = self.range(slot, slot + 1);
+        let (Some(docs), Some(codes), Some(out)) =
+            (self.doc.get(r.clone()), self.tf.get(r.clone()), self.pf.get(r))
+        else {
+            return;
+        };
+        let mut max = 0f32;
+        for ((&d, &code), out) in docs.iter().zip(codes).zip(out) {
+            let p = pseudo_frequency(code, &self.extra, &self.factor, d as usize * self.nf);
+            // Pseudo-frequencies are never NaN, so `>` keeps what `f32::max` would.
+            if p > max {
+                max = p;
+            }
+            out.store(p.to_bits(), Relaxed);
+        }
+        if let Some(m) = self.max_pf.get(slot as usize) {
+            m.store(max.to_bits(), Relaxed);
+        }
+        if let Some(s) = self.stale.get(slot as usize) {
+            s.store(false, Release);
+        }
     }
 
     pub(crate) fn heap_bytes(&self) -> usize {
@@ -156,7 +259,29 @@ impl Postings {
                 + self.pf.capacity()
                 + self.tf.capacity()
                 + self.extra.capacity()
-                + self.max_pf.capacity())
+                + self.max_pf.capacity()
+                + self.factor.capacity())
+            + self.stale.capacity()
+    }
+
+    /// The length and capacity of the pseudo-frequency array, and the slots the per-slot
+    /// arrays hold (each of them checked to hold that many).
+    #[cfg(test)]
+    pub(crate) fn layout_sizes(&self) -> (usize, usize, usize) {
+        let slots = self.stale.len();
+        assert_eq!(self.max_pf.len(), slots);
+        (self.pf.len(), self.pf.capacity(), slots)
+    }
+
+    /// Whether slot `slot` is scored.
+    #[cfg(test)]
+    pub(crate) fn is_scored(&self, slot: u32) -> bool {
+        self.stale.get(slot as usize).is_some_and(|s| !s.load(Acquire))
+    }
+
+    /// Takes the pseudo-frequency array, for [`Postings::laid_out`] to reuse.
+    pub(crate) fn take_pf(&mut self) -> Vec<AtomicU32> {
+        std::mem::take(&mut self.pf)
     }
 }
 
@@ -166,41 +291,6 @@ impl Postings {
 #[inline(never)]
 fn note_dropped(dropped: &mut Vec<(usize, u32)>, r: usize, od: u32) {
     dropped.push((r, od));
-}
-
-/// Writes the pseudo-frequencies of the postings (`docs`, `codes`) into `out`, returning each
-/// slot's largest (pseudo-frequencies are never NaN, so `>` keeps what `f32::max` would). Out
-/// of line, so that the loop keeps its few values in registers (what it reads per posting
-/// comes first, in argument registers).
-#[inline(never)]
-fn score(
-    factor: &[f32],
-    nf: usize,
-    docs: &[u32],
-    codes: &[u32],
-    out: &mut [f32],
-    offsets: &[usize],
-    extra: &[u32],
-) -> Vec<f32> {
-    offsets
-        .windows(2)
-        .map(|w| {
-            let r = w[0]..w[1];
-            let mut max = 0f32;
-            if let (Some(docs), Some(codes), Some(out)) =
-                (docs.get(r.clone()), codes.get(r.clone()), out.get_mut(r))
-            {
-                for ((&d, &code), out) in docs.iter().zip(codes).zip(out) {
-                    let p = pseudo_frequency(code, extra, factor, d as usize * nf);
-                    if p > max {
-                        max = p;
-                    }
-                    *out = p;
-                }
-            }
-            max
-        })
-        .collect()
 }
 
 /// Whether `t` is an integer in `1..=max` (`max` at most 2^24, where every integer is exact).

@@ -899,8 +899,10 @@ impl Index {
         t.slots = forms[start..].iter().map(|f| (f.end - f.start) as usize).sum();
         let mut x = 0f64;
         for f in &forms[start..] {
-            let maxes = post.max_pf.get(f.start as usize..f.end as usize).unwrap_or(&[]);
-            x += f64::from(f.weight) * maxes.iter().map(|&m| f64::from(m)).sum::<f64>();
+            // The first read of these slots since the last update scores them.
+            post.ensure(f.start, f.end);
+            x += f64::from(f.weight)
+                * (f.start..f.end).map(|slot| f64::from(post.max_pf(slot))).sum::<f64>();
         }
         t.ub = self.term_bound(t, x);
         t.bound = t.ub;
@@ -1137,7 +1139,7 @@ impl Index {
             let r = post.range(f.start, f.end);
             if !LIVE && sc.ncands == 0 {
                 // The first term walked: no document is a candidate yet.
-                for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
+                for (d, pf) in post.docs_pfs(r) {
                     let x = f.weight * pf;
                     // `Scorer::score`'s tests, then a new candidate.
                     if x <= 0.0 {
@@ -1152,7 +1154,7 @@ impl Index {
                 *ncands = sc.ncands;
                 return sc.max;
             }
-            for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
+            for (d, pf) in post.docs_pfs(r) {
                 let d = d as usize;
                 if LIVE && sc.mask[d] == 0 {
                     continue;
@@ -1176,7 +1178,7 @@ impl Index {
         for f in forms {
             let r = post.range(f.start, f.end);
             let w = f.weight;
-            for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
+            for (d, pf) in post.docs_pfs(r) {
                 let du = d as usize;
                 if LIVE && sc.mask[du] == 0 {
                     continue;
@@ -1206,7 +1208,7 @@ impl Index {
         for f in forms {
             for slot in f.start..f.end {
                 if let Some(i) = self.post.find(slot, d) {
-                    x += f.weight * self.post.pf[i];
+                    x += f.weight * self.post.pf(i);
                 }
             }
         }
@@ -1925,7 +1927,7 @@ fn merge_forms(
     for f in forms {
         let r = post.range(f.start, f.end);
         let w = f.weight;
-        for (&d, &pf) in post.doc[r.clone()].iter().zip(&post.pf[r]) {
+        for (d, pf) in post.docs_pfs(r) {
             let du = d as usize;
             xacc[du] += w * pf;
             if let Some(b) = bitmap.get_mut(du / 64) {

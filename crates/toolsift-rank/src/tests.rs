@@ -5,7 +5,7 @@ use crate::config::{DEFAULT_SEARCH_CACHE_BUDGET, Relation};
 use crate::keys::normalize_key;
 use crate::postings::{Postings, copy_code, encode, pseudo_frequency};
 use crate::vocab::{Form, Vocab};
-use crate::{Document, Index};
+use crate::{Document, Index, Outcome};
 use std::sync::Arc;
 
 #[test]
@@ -391,11 +391,12 @@ fn check_tf_code(row: &[f32], spills: bool) {
     assert_eq!(pseudo_frequency(code, &extra, &factors, row.len()).to_bits(), want.to_bits());
     let mut copied = Vec::new();
     let code2 = copy_code(code, &extra, &mut copied);
-    let post = Postings { tf: vec![code, code2], extra: copied.clone(), ..Postings::default() };
+    let mut post = Postings::default();
+    (post.tf, post.extra) = (vec![code, code2], copied.clone());
     let mut got = vec![9.0; row.len()];
     post.tf_row(1, &mut got);
     assert_eq!(got, row, "row {row:?} after copying");
-    let post = Postings { tf: vec![code], extra, ..Postings::default() };
+    (post.tf, post.extra) = (vec![code], extra);
     post.tf_row(0, &mut got);
     assert_eq!(got, row, "row {row:?}");
 }
@@ -517,7 +518,9 @@ fn concurrent_searches_share_the_cache_and_agree() {
         .collect();
     let plain = build(0);
     let want: Vec<_> = queries.iter().map(|q| plain.search(q, 5)).collect();
+    // No slot is scored yet: the threads score them as they first read them, at once.
     let shared = Arc::new(build(DEFAULT_SEARCH_CACHE_BUDGET));
+    assert!((0..shared.vocab.slot_term.len() as u32).all(|slot| !shared.post.is_scored(slot)));
     let threads: Vec<_> = (0..4)
         .map(|t| {
             let (ix, queries) = (Arc::clone(&shared), queries.clone());
@@ -540,6 +543,38 @@ fn concurrent_searches_share_the_cache_and_agree() {
     assert!(shared.cache.lists() > 0);
 }
 
+/// An update scores no posting; a search scores the slots of its words' forms, and only
+/// those, with the values a fresh build gives.
+#[test]
+fn searches_score_only_the_slots_they_read() {
+    let mut ix = Index::builder().build().expect("config");
+    ix.add([
+        Document::new().field("name", "alpha beta").group("a"),
+        Document::new().field("name", "gamma").group("b"),
+    ])
+    .expect("fields");
+    ix.replace_group("a", [Document::new().field("name", "alpha delta")]).expect("fields");
+    let slot = |ix: &Index, w: &str| {
+        let t = ix.vocab.words.find(w).expect("indexed");
+        ix.vocab.term_slot[t as usize]
+    };
+    let slots = ix.vocab.slot_term.len() as u32;
+    assert!((0..slots).all(|s| !ix.post.is_scored(s)), "an update scores nothing");
+    let out = ix.search("alpha", 10);
+    assert!(ix.post.is_scored(slot(&ix, "alpha")));
+    assert!(!ix.post.is_scored(slot(&ix, "gamma")));
+    let mut fresh = Index::builder().build().expect("config");
+    fresh
+        .add([
+            Document::new().field("name", "gamma").group("b"),
+            Document::new().field("name", "alpha delta").group("a"),
+        ])
+        .expect("fields");
+    let bits = |o: &Outcome| o.hits().iter().map(|h| h.score().to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&out), bits(&fresh.search("alpha", 10)));
+    assert_eq!(bits(&ix.search("gamma delta", 10)), bits(&fresh.search("gamma delta", 10)));
+}
+
 /// One word's postings, bit for bit: the word, its documents, their frequency rows, their
 /// pseudo-frequencies and the largest.
 type WordPostings = (String, Vec<u32>, Vec<Vec<u32>>, Vec<u32>, u32);
@@ -550,11 +585,12 @@ type WordPostings = (String, Vec<u32>, Vec<Vec<u32>>, Vec<u32>, u32);
 fn contents(ix: &Index) -> (Vec<WordPostings>, Vec<(String, u32)>, Vec<u32>) {
     let nf = ix.config.fields.len();
     let post = &ix.post;
+    post.ensure_all();
     let mut words = Vec::new();
     for slot in 0..ix.vocab.slot_term.len() as u32 {
         let r = post.range(slot, slot + 1);
         if r.is_empty() {
-            assert_eq!(post.max_pf[slot as usize].to_bits(), 0, "slot {slot} without postings");
+            assert_eq!(post.max_pf(slot).to_bits(), 0, "slot {slot} without postings");
             continue;
         }
         let rows = r
@@ -569,8 +605,8 @@ fn contents(ix: &Index) -> (Vec<WordPostings>, Vec<(String, u32)>, Vec<u32>) {
             ix.vocab.slot_word(slot).to_owned(),
             post.doc[r.clone()].to_vec(),
             rows,
-            post.pf[r].iter().map(|p| p.to_bits()).collect(),
-            post.max_pf[slot as usize].to_bits(),
+            r.map(|i| post.pf(i).to_bits()).collect(),
+            post.max_pf(slot).to_bits(),
         ));
     }
     let mut stems: Vec<(String, u32)> = (0..ix.vocab.stem.len())
@@ -585,15 +621,16 @@ fn contents(ix: &Index) -> (Vec<WordPostings>, Vec<(String, u32)>, Vec<u32>) {
 fn check_layout(ix: &Index) {
     let post = &ix.post;
     let n = post.doc.len();
-    assert_eq!((post.tf.len(), post.pf.len()), (n, n));
+    let (pf_len, pf_capacity, slots) = post.layout_sizes();
+    assert_eq!((post.tf.len(), pf_len), (n, n));
     assert_eq!(post.offsets.len(), ix.vocab.slot_term.len() + 1);
-    assert_eq!(post.max_pf.len(), ix.vocab.slot_term.len());
+    assert_eq!(slots, ix.vocab.slot_term.len());
     assert_eq!(post.offsets.last().copied(), Some(n));
     assert!(post.offsets.windows(2).all(|w| w[0] <= w[1]));
     for v in [&post.doc, &post.tf] {
         assert_eq!(v.capacity(), v.len());
     }
-    assert_eq!(post.pf.capacity(), n);
+    assert_eq!(pf_capacity, n);
     assert_eq!(post.extra.capacity(), post.extra.len());
 }
 

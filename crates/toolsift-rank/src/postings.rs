@@ -51,8 +51,12 @@ pub(crate) struct Postings {
     nf: usize,
 }
 
+/// A clone taken while other threads search (and score slots) is consistent: the flags are
+/// read first, so a slot the clone holds as scored had its values written before they are
+/// copied; a slot scored later is still to be scored in the clone.
 impl Clone for Postings {
     fn clone(&self) -> Postings {
+        let stale = self.stale.iter().map(|a| AtomicBool::new(a.load(Acquire))).collect();
         let copy = |v: &[AtomicU32]| v.iter().map(|a| AtomicU32::new(a.load(Relaxed))).collect();
         Postings {
             offsets: self.offsets.clone(),
@@ -61,7 +65,7 @@ impl Clone for Postings {
             tf: self.tf.clone(),
             extra: self.extra.clone(),
             max_pf: copy(&self.max_pf),
-            stale: self.stale.iter().map(|a| AtomicBool::new(a.load(Acquire))).collect(),
+            stale,
             factor: self.factor.clone(),
             nf: self.nf,
         }

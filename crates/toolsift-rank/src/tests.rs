@@ -543,6 +543,33 @@ fn concurrent_searches_share_the_cache_and_agree() {
     assert!(shared.cache.lists() > 0);
 }
 
+/// Clones taken while other threads search, and score slots, search like the original.
+#[test]
+fn clones_taken_during_searches_agree() {
+    let words = ["list", "lists", "listing", "show", "get", "fetch", "read", "create"];
+    let docs: Vec<String> = (0..300)
+        .map(|i| format!("{} {} item{}", words[i % 8], words[(i / 8) % 8], i % 13))
+        .collect();
+    let queries: Vec<String> =
+        (0..40).map(|i| format!("{} item{}", words[i % 8], i % 13)).collect();
+    let reference = synonym_index(&docs, DEFAULT_SEARCH_CACHE_BUDGET);
+    let want: Vec<_> = queries.iter().map(|q| reference.search(q, 5)).collect();
+    for _ in 0..4 {
+        let shared = Arc::new(synonym_index(&docs, DEFAULT_SEARCH_CACHE_BUDGET));
+        let searcher = {
+            let (ix, queries) = (Arc::clone(&shared), queries.clone());
+            std::thread::spawn(move || queries.iter().map(|q| ix.search(q, 5)).collect::<Vec<_>>())
+        };
+        let clones: Vec<Index> = (0..8).map(|_| (*shared).clone()).collect();
+        assert_eq!(searcher.join().expect("no panic"), want);
+        for clone in &clones {
+            for (q, w) in queries.iter().zip(&want) {
+                assert_eq!(&clone.search(q, 5), w, "{q}");
+            }
+        }
+    }
+}
+
 /// An update scores no posting; a search scores the slots of its words' forms, and only
 /// those, with the values a fresh build gives.
 #[test]

@@ -500,14 +500,21 @@ fn search_cache_tells_joined_words_from_typed_ones() {
     assert_eq!(joined, plain.search("sign in", 5));
 }
 
+/// Words of one intent (and others) for the concurrency tests' documents.
+const LIST_WORDS: [&str; 8] =
+    ["list", "lists", "listing", "show", "get", "fetch", "read", "create"];
+
+/// `n` documents of two [`LIST_WORDS`] and one of `items` item words each.
+fn list_documents(n: usize, items: usize) -> Vec<String> {
+    let w = LIST_WORDS;
+    (0..n).map(|i| format!("{} {} item{}", w[i % 8], w[(i / 8) % 8], i % items)).collect()
+}
+
 /// Threads searching one index fill its cache concurrently; every answer is still the
 /// answer of an index without a cache.
 #[test]
 fn concurrent_searches_share_the_cache_and_agree() {
-    let words = ["list", "lists", "listing", "show", "get", "fetch", "read", "create"];
-    let docs: Vec<String> = (0..400)
-        .map(|i| format!("{} {} item{}", words[i % 8], words[(i / 8) % 8], i % 17))
-        .collect();
+    let (words, docs) = (LIST_WORDS, list_documents(400, 17));
     let build = |budget: usize| {
         let mut ix = synonym_index(&docs, budget);
         ix.cache.min_postings = 1;
@@ -546,10 +553,7 @@ fn concurrent_searches_share_the_cache_and_agree() {
 /// Clones taken while other threads search, and score slots, search like the original.
 #[test]
 fn clones_taken_during_searches_agree() {
-    let words = ["list", "lists", "listing", "show", "get", "fetch", "read", "create"];
-    let docs: Vec<String> = (0..300)
-        .map(|i| format!("{} {} item{}", words[i % 8], words[(i / 8) % 8], i % 13))
-        .collect();
+    let (words, docs) = (LIST_WORDS, list_documents(300, 13));
     let queries: Vec<String> =
         (0..40).map(|i| format!("{} item{}", words[i % 8], i % 13)).collect();
     let reference = synonym_index(&docs, DEFAULT_SEARCH_CACHE_BUDGET);

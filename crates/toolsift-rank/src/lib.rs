@@ -53,8 +53,9 @@
 //!
 //! Fields are summed before saturation (true BM25F, not a sum of per-field BM25 scores).
 //! `tf` and `len` count tokens weighted by their [`Origin`](toolsift_text::Origin) weight
-//! (default 1 each). `pf(c, d)` does not depend on the query, so it is stored in the postings
-//! and recomputed in one pass whenever the statistics change (every update).
+//! (default 1 each). `pf(c, d)` does not depend on the query, so it is stored in the postings;
+//! every update changes the statistics, so a word's postings are scored again when a search
+//! first reads them after it.
 //! `qw_t` is the query term's origin weight (default 1). `df_t` counts the documents that
 //! contain `t` itself or a word with the same stem, so that a rare word is not made common by
 //! longer words that merely extend it; a term with only prefix-related forms takes the number

@@ -188,9 +188,8 @@ fn text(config: &Config, hits: &[Hit<'_>]) -> String {
 /// `(a: string, b: integer[], +3 optional)`: required parameters in schema order, then the
 /// number of optional ones.
 fn push_signature(out: &mut String, schema: &Value) {
-    let properties = schema.get("properties").and_then(Value::as_object);
-    let required: Vec<&str> = schema
-        .get("required")
+    let properties = field(schema, "properties").and_then(Value::as_object);
+    let required: Vec<&str> = field(schema, "required")
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
@@ -232,6 +231,21 @@ fn push_signature(out: &mut String, schema: &Value) {
     out.push(')');
 }
 
+/// `schema[key]` when `schema` is an object.
+fn field<'a>(schema: &'a Value, key: &str) -> Option<&'a Value> {
+    schema.as_object().and_then(|object| member(object, key))
+}
+
+/// `object[key]`: a small object (nearly every schema node) is searched in order, which costs
+/// less than hashing the key; the same value either way, as keys are unique.
+fn member<'a>(object: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    if object.len() <= 8 {
+        object.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+    } else {
+        object.get(key)
+    }
+}
+
 /// The most characters of one parameter's type.
 const MAX_TYPE_CHARS: usize = 60;
 
@@ -258,7 +272,7 @@ fn write_type(out: &mut String, schema: &Value, depth: usize) {
         out.push_str("any");
         return;
     }
-    if let Some(values) = object.get("enum").and_then(Value::as_array)
+    if let Some(values) = member(object, "enum").and_then(Value::as_array)
         && !values.is_empty()
         && values.len() <= 6
     {
@@ -268,11 +282,11 @@ fn write_type(out: &mut String, schema: &Value, depth: usize) {
             return;
         }
     }
-    if let Some(value) = object.get("const") {
+    if let Some(value) = member(object, "const") {
         out.push_str(&value.to_string());
         return;
     }
-    match object.get("type") {
+    match member(object, "type") {
         Some(Value::String(ty)) => write_named_type(out, ty, object, depth),
         Some(Value::Array(types)) => {
             let mut first = true;
@@ -288,7 +302,7 @@ fn write_type(out: &mut String, schema: &Value, depth: usize) {
             }
         }
         _ => {
-            let union = object.get("anyOf").or_else(|| object.get("oneOf"));
+            let union = member(object, "anyOf").or_else(|| member(object, "oneOf"));
             if let Some(alternatives) = union.and_then(Value::as_array) {
                 let mut seen: Vec<String> = Vec::new();
                 for alternative in alternatives {
@@ -306,7 +320,7 @@ fn write_type(out: &mut String, schema: &Value, depth: usize) {
             } else if object.contains_key("properties") || object.contains_key("$ref") {
                 out.push_str("object");
             } else if let Some(first) =
-                object.get("allOf").and_then(Value::as_array).and_then(|a| a.first())
+                member(object, "allOf").and_then(Value::as_array).and_then(|a| a.first())
             {
                 write_type(out, first, depth + 1);
             } else {
@@ -318,7 +332,7 @@ fn write_type(out: &mut String, schema: &Value, depth: usize) {
 
 fn write_named_type(out: &mut String, ty: &str, object: &Map<String, Value>, depth: usize) {
     if ty == "array" {
-        match object.get("items") {
+        match member(object, "items") {
             Some(items) if items.is_object() => {
                 let mut inner = String::new();
                 write_type(&mut inner, items, depth + 1);

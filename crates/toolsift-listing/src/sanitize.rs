@@ -115,10 +115,7 @@ fn is_clean_inline(text: &str) -> bool {
 /// `%` (which no escape produces). Names that obey the model-facing rule
 /// (`^[a-zA-Z0-9_-]{1,64}$`) come back unchanged.
 pub(crate) fn name(text: &str) -> Cow<'_, str> {
-    // Printable ASCII other than `%` is kept as is (model-facing names are always that).
-    // A fold without early exit, which compiles to a vectorized loop.
-    let plain = text.bytes().fold(true, |ok, b| ok & (b.wrapping_sub(0x21) < 0x5E) & (b != b'%'));
-    if !text.is_empty() && plain {
+    if !text.is_empty() && plain_ascii(text) {
         return Cow::Borrowed(text);
     }
     if !text.is_empty() && text.chars().all(|c| c != '%' && classify(c) == Class::Keep) {
@@ -129,10 +126,22 @@ pub(crate) fn name(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Whether `text` is printable ASCII other than `%`, which a name keeps as it is
+/// (model-facing names are always that). A fold without early exit, which compiles to a
+/// vectorized loop.
+fn plain_ascii(text: &str) -> bool {
+    text.bytes().fold(true, |ok, b| ok & (b.wrapping_sub(0x21) < 0x5E) & (b != b'%'))
+}
+
 /// Appends `text` to `out` as a name (see [`name`]).
 pub(crate) fn push_name(out: &mut String, text: &str) {
     if text.is_empty() {
         out.push('%');
+        return;
+    }
+    // Nearly every name is printable ASCII without `%`: every character is kept as it is.
+    if plain_ascii(text) {
+        out.push_str(text);
         return;
     }
     for c in text.chars() {

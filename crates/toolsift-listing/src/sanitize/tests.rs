@@ -1,6 +1,6 @@
 //! Unit tests of the character policy.
 
-use super::{inline, multiline, name};
+use super::{inline, multiline, name, push_name};
 
 #[track_caller]
 fn check_inline(input: &str, expect: &str) {
@@ -10,6 +10,9 @@ fn check_inline(input: &str, expect: &str) {
 #[track_caller]
 fn check_name(input: &str, expect: &str) {
     assert_eq!(name(input), expect, "name({input:?})");
+    let mut pushed = "- ".to_owned();
+    push_name(&mut pushed, input);
+    assert_eq!(pushed, format!("- {expect}"), "push_name({input:?})");
 }
 
 #[test]
@@ -46,4 +49,36 @@ fn multiline_keeps_line_breaks_only() {
     assert_eq!(multiline("a\r\nb\rc\u{2028}d"), "a\nb\nc\nd");
     assert_eq!(multiline("keep\ttabs\n"), "keep\ttabs\n");
     assert_eq!(multiline("x\u{202E}y\u{0}"), "xy");
+}
+
+proptest::proptest! {
+    // `push_name`'s ASCII shortcut writes what escaping character by character writes, and
+    // `name` agrees with it, for any text.
+    #[test]
+    fn push_name_escapes_each_character(
+        text in proptest::prop_oneof![
+            "[ -~]{0,12}",
+            "[a-z%_ \\t\\x7f\\x00-\\x1f]{0,12}",
+            proptest::prelude::any::<String>(),
+        ],
+    ) {
+        let mut want = String::new();
+        if text.is_empty() {
+            want.push('%');
+        }
+        for c in text.chars() {
+            if c != '%' && super::classify(c) == super::Class::Keep {
+                want.push(c);
+            } else {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    want.push_str(&format!("%{b:02X}"));
+                }
+            }
+        }
+        let mut got = String::new();
+        push_name(&mut got, &text);
+        proptest::prop_assert_eq!(&got, &want);
+        proptest::prop_assert_eq!(name(&text), want);
+    }
 }

@@ -160,7 +160,9 @@ fn text(config: &Config, hits: &[Hit<'_>]) -> String {
     if hits.is_empty() {
         return "No matching tools.\n".to_owned();
     }
-    let mut out = String::new();
+    // About a line's worth per hit up front, rather than growing the text while writing it.
+    let line = config.result_description_chars.min(1_000) + 128;
+    let mut out = String::with_capacity(hits.len().saturating_mul(line));
     for hit in hits {
         out.push_str("- ");
         sanitize::push_name(&mut out, hit.model_name);
@@ -194,6 +196,8 @@ fn push_signature(out: &mut String, schema: &Value) {
         .map(|r| r.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
     out.push('(');
+    // One buffer for every parameter's type.
+    let mut ty = String::new();
     let mut first = true;
     let mut separator = |out: &mut String| {
         if !first {
@@ -209,7 +213,7 @@ fn push_signature(out: &mut String, schema: &Value) {
                 separator(out);
                 sanitize::push_name(out, name);
                 out.push_str(": ");
-                push_type(out, property);
+                push_type(out, property, &mut ty);
             }
         }
     }
@@ -249,10 +253,11 @@ fn member<'a>(object: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
 /// The most characters of one parameter's type.
 const MAX_TYPE_CHARS: usize = 60;
 
-fn push_type(out: &mut String, schema: &Value) {
-    let mut ty = String::new();
-    write_type(&mut ty, schema, 0);
-    let clean = sanitize::inline(&ty);
+/// Appends `schema`'s short type, written first into `ty` (cleared).
+fn push_type(out: &mut String, schema: &Value, ty: &mut String) {
+    ty.clear();
+    write_type(ty, schema, 0);
+    let clean = sanitize::inline(ty);
     if clean.chars().count() > MAX_TYPE_CHARS {
         out.extend(clean.chars().take(MAX_TYPE_CHARS - 1));
         out.push('…');

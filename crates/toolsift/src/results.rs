@@ -321,9 +321,9 @@ impl WhyEmpty {
     }
 
     /// The service the query names and the query word that none of its tools matches, or,
-    /// when some of its tools say the thing the request's verb acts on but none that does
-    /// that kind of action, the verb and that thing (`create release`); `None` unless the
-    /// reason is [`Abstention::NotOffered`].
+    /// when none of its tools that do the kind of action asked says the thing the request's
+    /// verb acts on (other tools of it may), the verb and that thing (`create release`);
+    /// `None` unless the reason is [`Abstention::NotOffered`].
     pub fn not_offered(&self) -> Option<(&str, &str)> {
         self.not_offered.as_ref().map(|(s, w)| (s.as_str(), w.as_str()))
     }

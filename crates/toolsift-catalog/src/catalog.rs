@@ -186,7 +186,8 @@ impl Catalog {
         self.servers.get(name)
     }
 
-    /// Bumped by every change (add, replace, remove). Starts at 0.
+    /// Bumped by every change (add, replace, remove; not by a replacement with the same tools).
+    /// Starts at 0.
     #[must_use]
     pub fn epoch(&self) -> u64 {
         self.epoch
@@ -205,14 +206,41 @@ impl Catalog {
     }
 
     /// Adds a server, or replaces the tools of the server with that name (keeping its
-    /// position). Bumps the epoch.
+    /// position). Bumps the epoch, unless the server was there already with the same kind and
+    /// tools (after the normalization below): then nothing changes, as after an MCP
+    /// `notifications/tools/list_changed` whose `tools/list` lists the same tools, and
+    /// [`last_renamed`](Catalog::last_renamed) is empty.
     ///
     /// Every tool's `id.server` is set to the server's name
     /// ([`ServerMismatch`](DiagnosticKind::ServerMismatch) when it differed), a second tool
     /// with the same name is skipped ([`DuplicateName`](DiagnosticKind::DuplicateName)), and
     /// the naming diagnostics of this server's tools are returned with those.
+    ///
+    /// ```
+    /// use toolsift_catalog::{Catalog, Server, Tool, ToolId, ToolKind};
+    /// let server = || {
+    ///     let tool = Tool::new(ToolId::new("github", "create_issue"), ToolKind::Mcp);
+    ///     Server::new("github", ToolKind::Mcp, vec![tool])
+    /// };
+    /// let mut catalog = Catalog::new();
+    /// catalog.add_server(server());
+    /// assert_eq!(catalog.epoch(), 1);
+    /// // The same tools again: nothing changes.
+    /// catalog.add_server(server());
+    /// assert_eq!(catalog.epoch(), 1);
+    /// ```
     pub fn add_server(&mut self, server: Server) -> Vec<Diagnostic> {
         let (server, mut diagnostics) = normalize(server);
+        if let Some((index, _, old)) = self.servers.get_full(&server.name)
+            && old.kind == server.kind
+            && old.tools == server.tools
+        {
+            // The same tools have the same names, and so the same naming diagnostics.
+            self.renamed.clear();
+            let (from, to) = diagnostics_range(&self.naming_start, self.naming.len(), index);
+            diagnostics.extend(self.naming.get(from..to).unwrap_or_default().iter().cloned());
+            return diagnostics;
+        }
         let name = server.name.clone();
         let (index, _) = self.servers.insert_full(name, server);
         self.changed(index, None);
@@ -222,7 +250,8 @@ impl Catalog {
     }
 
     /// Replaces a server's tools (MCP `notifications/tools/list_changed`), keeping its kind and
-    /// position. Bumps the epoch. Returns diagnostics as [`Catalog::add_server`] does.
+    /// position. Bumps the epoch, unless the tools are the ones the server has (see
+    /// [`Catalog::add_server`]). Returns diagnostics as [`Catalog::add_server`] does.
     ///
     /// # Errors
     ///

@@ -817,18 +817,27 @@ impl ToolSearch {
     /// Adds a server, or replaces the tools of the server with that name, in the catalog and
     /// the index. Returns the catalog's diagnostics.
     ///
+    /// A server that is there already with the same tools changes nothing: the index, and its
+    /// search cache, stay as they are ([`Catalog::add_server`]).
+    ///
     /// # Errors
     ///
     /// As [`ToolSearchBuilder::build`] for the index; the catalog itself never fails here.
     pub fn add_server(&mut self, server: Server) -> Result<Vec<Diagnostic>, Error> {
         let name = server.name.clone();
+        let epoch = self.catalog.epoch();
         let diagnostics = self.catalog.add_server(server);
-        self.sync(&name)?;
+        if self.catalog.epoch() != epoch {
+            self.sync(&name)?;
+        }
         Ok(diagnostics)
     }
 
     /// Replaces a server's tools (after an MCP `notifications/tools/list_changed`), keeping its
     /// position. Returns the catalog's diagnostics.
+    ///
+    /// Replacing the tools with the same tools changes nothing: the index, and its search
+    /// cache, stay as they are, so a host may call this on every notification.
     ///
     /// # Errors
     ///
@@ -839,8 +848,11 @@ impl ToolSearch {
         server: &str,
         tools: Vec<Tool>,
     ) -> Result<Vec<Diagnostic>, Error> {
+        let epoch = self.catalog.epoch();
         let diagnostics = self.catalog.replace_tools(server, tools)?;
-        self.sync(server)?;
+        if self.catalog.epoch() != epoch {
+            self.sync(server)?;
+        }
         Ok(diagnostics)
     }
 

@@ -230,6 +230,28 @@ fn changes_bump_the_epoch_and_keep_positions() {
     assert_eq!(catalog.model_name(&ToolId::new("b", "y")), Some("y"));
     assert!(catalog.remove_server("a").is_none());
     assert_eq!(catalog.epoch(), 4);
+    // The same tools again, as after a `tools/list_changed` that changed nothing: the same
+    // diagnostics (the normalization's and the names'), and no change.
+    let again = || {
+        vec![
+            Tool::new(ToolId::new("b", "y"), ToolKind::Mcp),
+            Tool::new(ToolId::new("elsewhere", "x"), ToolKind::Mcp),
+        ]
+    };
+    let first = catalog.replace_tools("b", again()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(catalog.epoch(), 5);
+    let second = catalog.replace_tools("b", again()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(catalog.epoch(), 5);
+    assert!(catalog.last_renamed().is_empty());
+    let text =
+        |d: &[toolsift_catalog::Diagnostic]| d.iter().map(ToString::to_string).collect::<Vec<_>>();
+    assert_eq!(text(&second), text(&first));
+    let codes: Vec<_> = second.iter().map(|d| d.kind().code()).collect();
+    assert_eq!(codes, ["server-mismatch"]);
+    // Another kind is a change.
+    let tools = catalog.server("b").map(|s| s.tools.clone()).unwrap_or_default();
+    catalog.add_server(Server::new("b", ToolKind::OpenApi, tools));
+    assert_eq!(catalog.epoch(), 6);
     let missing = catalog.replace_tools("nope", Vec::new()).map(|_| ()).map_err(|e| e.to_string());
     assert_eq!(missing, Err("unknown server: \"nope\"".to_owned()));
     assert!(catalog.tool(&ToolId::new("a", "x")).is_none());

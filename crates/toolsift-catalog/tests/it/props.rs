@@ -223,12 +223,15 @@ proptest! {
 enum Change {
     Add(Server),
     Remove(usize),
+    /// Adds the i-th server again, with the tools it has.
+    Again(usize),
 }
 
 fn changes() -> impl Strategy<Value = Vec<Change>> {
     let change = prop_oneof![
         3 => servers().prop_filter_map("one server", |mut s| s.pop()).prop_map(Change::Add),
         1 => (0..6usize).prop_map(Change::Remove),
+        1 => (0..6usize).prop_map(Change::Again),
     ];
     prop::collection::vec(change, 0..10)
 }
@@ -245,8 +248,22 @@ proptest! {
         for change in changes {
             match change {
                 Change::Add(server) => {
+                    // The epoch moves exactly when the servers do: not for the same tools again.
+                    let before: Vec<Server> = catalog.servers().cloned().collect();
                     catalog.add_server(server);
-                    epoch += 1;
+                    if catalog.servers().ne(before.iter()) {
+                        epoch += 1;
+                    }
+                }
+                Change::Again(i) => {
+                    // A server added again as it is: nothing changes, nothing is renamed.
+                    let again = catalog.servers().nth(i).cloned();
+                    if let Some(server) = again {
+                        let diagnostics = catalog.naming_diagnostics().to_vec();
+                        catalog.add_server(server);
+                        prop_assert!(catalog.last_renamed().is_empty());
+                        prop_assert_eq!(catalog.naming_diagnostics(), &diagnostics[..]);
+                    }
                 }
                 Change::Remove(i) => {
                     let name = catalog.servers().nth(i).map(|s| s.name.clone());

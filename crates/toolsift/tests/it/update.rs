@@ -111,6 +111,8 @@ fn ties_at_the_cut_follow_catalog_order_after_a_replace() {
     }
     let mut search = ToolSearch::new(catalog).expect("valid settings");
     let tools = tools_of(&search, "alpha");
+    // Emptied, then given its tool again (the same tools at once would change nothing).
+    search.replace_tools("alpha", Vec::new()).expect("known server");
     search.replace_tools("alpha", tools).expect("known server");
     // Server `alpha` is indexed last now, but still ranks first among equals.
     let servers: Vec<String> =
@@ -118,5 +120,35 @@ fn ties_at_the_cut_follow_catalog_order_after_a_replace() {
     assert_eq!(servers, ["alpha", "bravo"]);
     let scores: Vec<f32> = search.search("ping host", 5).hits().iter().map(|h| h.score()).collect();
     assert!(scores.iter().all(|s| s.total_cmp(&scores[0]).is_eq()), "not a tie: {scores:?}");
+    check_fresh(&search);
+}
+
+#[test]
+fn the_same_tools_again_change_nothing() {
+    // After a `tools/list_changed` that lists the same tools, a host may replace them all: the
+    // index is left as it is, search cache included.
+    let mut search = ToolSearch::new(real_catalog(&MIXED)).expect("valid settings");
+    for q in QUERIES {
+        search.search(q, 10);
+    }
+    let cache = search.index().search_cache_bytes();
+    assert!(cache > 0, "the queries filled the search cache");
+    let docs: Vec<_> = search.index().docs().collect();
+    let diagnostics = search.replace_tools("slack", tools_of(&search, "slack")).expect("known");
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let server = search.catalog().server("github").cloned().expect("in the catalog");
+    search.add_server(server).expect("index update");
+    assert_eq!(search.index().search_cache_bytes(), cache);
+    assert!(search.index().docs().eq(docs.iter().copied()));
+    check_fresh(&search);
+    // One tool more is a change: the server is indexed again.
+    let mut slack = tools_of(&search, "slack");
+    slack.push(tool("slack", "archive_channel", "Archive a channel."));
+    search.replace_tools("slack", slack).expect("known server");
+    assert!(search.index().docs().ne(docs.iter().copied()));
+    assert_eq!(
+        search.search("archive a slack channel", 1).hits()[0].name(),
+        "mcp__slack__archive_channel"
+    );
     check_fresh(&search);
 }

@@ -31,7 +31,8 @@ stages:
   ingest      ingest the 70 catalog files (default 2)
   build       build the index of `all` (default 5)
   query       search the 390 queries on `all` (default 20 passes)
-  replace     replace the atlassian server's tools in `all` (default 5)
+  replace     replace the atlassian server's tools, all revised, in `all` (default 5)
+  replace-same  replace them with the same tools, which changes nothing (default 5)
   answer      search and render the answer to the 390 queries on `all` (default 5 passes)
   listing     render the listing of `all` within 4,000 tokens (default 20)
   build-10k   build the index of the 10k synthetic catalog (default 1)
@@ -65,6 +66,12 @@ fn main() {
             (0..reps(20)).map(|_| stage_query(&search, &queries)).sum()
         }
         "replace" => {
+            let search = benches::build_search(benches::all_catalog());
+            let server = benches::REPLACED_SERVER;
+            let tools = benches::replacement_tools(search.catalog());
+            (0..reps(5)).map(|_| stage_replace(search.clone(), server, tools.clone()).len()).sum()
+        }
+        "replace-same" => {
             let search = benches::build_search(benches::all_catalog());
             let server = benches::REPLACED_SERVER;
             let tools =

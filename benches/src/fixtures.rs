@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use toolsift::catalog::{Catalog, Loader, ToolKind, load_file};
+use toolsift::catalog::{Catalog, Loader, Tool, ToolKind, load_file};
 use toolsift::listing::{Hit, Lister, Listing, NoMatch, ResultForm};
 use toolsift::{SearchResults, ToolSearch};
 
@@ -27,6 +27,31 @@ pub const LISTING_BUDGET: usize = 4_000;
 /// The server whose tools the incremental bench replaces: the real server closest to 100
 /// tools (98).
 pub const REPLACED_SERVER: &str = "atlassian";
+
+/// The tools the replacement benches give [`REPLACED_SERVER`]: its own, each with a sentence
+/// added to its description, as a new version of the server might list them. So every tool
+/// changed and is indexed again: a replacement with the same tools changes nothing
+/// ([`ToolSearch::replace_tools`]).
+///
+/// # Panics
+///
+/// If `catalog` has no [`REPLACED_SERVER`] or it has fewer than 90 tools.
+#[must_use]
+pub fn replacement_tools(catalog: &Catalog) -> Vec<Tool> {
+    let server = catalog
+        .server(REPLACED_SERVER)
+        .unwrap_or_else(|| panic!("the catalog has no server {REPLACED_SERVER}"));
+    assert!(server.tools.len() > 90, "{REPLACED_SERVER} has {} tools", server.tools.len());
+    server
+        .tools
+        .iter()
+        .map(|tool| {
+            let mut tool = tool.clone();
+            tool.description.push_str(" Revised.");
+            tool
+        })
+        .collect()
+}
 
 /// One catalog file of the `all` dataset.
 #[derive(Debug, Clone)]

@@ -16,7 +16,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use toolsift::ToolSearch;
-use toolsift::catalog::Catalog;
+use toolsift::catalog::{Catalog, Tool};
 use toolsift::text::Analyzer;
 
 use crate::fixtures::{self, ALL_QUERIES, ALL_TOOLS, LIMIT, LISTING_BUDGET, REPLACED_SERVER};
@@ -297,27 +297,45 @@ fn rank_all(catalog: &Catalog, queries: &[String], r: usize) -> (Vec<Row>, Scale
     let facade = query_times(queries, r, |q| search.search(q, LIMIT).len(), expected);
     let index = search.index();
     let cache = index.search_cache_bytes();
-    let fresh = fresh_query_times(&search, queries, r, expected);
+    let fresh = fresh_query_times(queries, r, expected, || {
+        let fresh = search.clone();
+        assert_eq!(fresh.index().search_cache_bytes(), 0, "a clone starts with an empty cache");
+        fresh
+    });
     let expected_index = fixtures::search_all_index(&search, queries);
     let bare = query_times(queries, r, |q| index.search(q, LIMIT).hits().len(), expected_index);
 
-    let server = catalog
-        .server(REPLACED_SERVER)
-        .unwrap_or_else(|| panic!("the all catalog has no server {REPLACED_SERVER}"));
-    let replaced = server.tools.len();
-    let (replace, _) = time_each(
-        10 * r,
-        || (search.clone(), server.tools.clone()),
-        |(mut s, new_tools): (ToolSearch, _)| {
-            let result = s.replace_tools(REPLACED_SERVER, new_tools).map(|d| d.len());
-            (s, result)
-        },
-        |(s, result)| {
-            assert!(matches!(result, Ok(0)), "replace_tools failed: {result:?}");
-            assert_eq!(s.len(), tools, "replace_tools changed the tool count");
-        },
-    );
+    let revised = fixtures::replacement_tools(catalog);
+    let replaced = revised.len();
+    // Replaces the server's tools in a clone of `search` with `new_tools`.
+    let replace_in = |new_tools: Vec<Tool>| {
+        time_each(
+            10 * r,
+            || (search.clone(), new_tools.clone()),
+            |(mut s, new_tools): (ToolSearch, _)| {
+                let result = s.replace_tools(REPLACED_SERVER, new_tools).map(|d| d.len());
+                (s, result)
+            },
+            |(s, result)| {
+                assert!(matches!(result, Ok(0)), "replace_tools failed: {result:?}");
+                assert_eq!(s.len(), tools, "replace_tools changed the tool count");
+            },
+        )
+    };
+    let (replace, revised_search) = replace_in(revised.clone());
     let replace = median(&replace);
+    // The same tools again (a `tools/list_changed` that changed nothing).
+    let same = catalog.server(REPLACED_SERVER).map(|s| s.tools.clone()).unwrap_or_default();
+    let unchanged = median(&replace_in(same).0);
+    // What a replacement leaves to the queries after it: the search cache is empty, and the
+    // slots a query reads are scored when it first reads them.
+    let expected_revised = fixtures::search_all(&revised_search.0, queries);
+    let after = fresh_query_times(queries, r, expected_revised, || {
+        let mut fresh = search.clone();
+        let result = fresh.replace_tools(REPLACED_SERVER, revised.clone());
+        assert!(matches!(result, Ok(ref d) if d.is_empty()), "replace_tools failed: {result:?}");
+        fresh
+    });
 
     let queries_n = ALL_QUERIES as f64;
     let rows = vec![
@@ -379,10 +397,31 @@ fn rank_all(catalog: &Catalog, queries: &[String], r: usize) -> (Vec<Row>, Scale
         },
         Row {
             stage: "rank",
-            input: format!("replace {REPLACED_SERVER} ({replaced} tools) in all"),
+            input: format!("replace {REPLACED_SERVER} ({replaced} tools, all changed) in all"),
             value: Quantity::Nanos(replace),
             throughput: Some(Rate::of(replaced as f64, Unit::Items("tools"), replace)),
             target: Some(Target::TimeAtMost(REPLACE_NS)),
+        },
+        Row {
+            stage: "rank",
+            input: format!("replace {REPLACED_SERVER} with the same tools in all"),
+            value: Quantity::Nanos(unchanged),
+            throughput: Some(Rate::of(replaced as f64, Unit::Items("tools"), unchanged)),
+            target: None,
+        },
+        Row {
+            stage: "rank",
+            input: "query all, first pass after a replacement, median of 390".to_owned(),
+            value: Quantity::Nanos(after.median),
+            throughput: Some(Rate::of(queries_n, Unit::Items("queries"), after.pass)),
+            target: None,
+        },
+        Row {
+            stage: "rank",
+            input: "query all, first pass after a replacement, p99 of 390".to_owned(),
+            value: Quantity::Nanos(after.p99),
+            throughput: None,
+            target: None,
         },
     ];
     let point = ScalePoint {
@@ -570,20 +609,20 @@ fn query_times(
     QueryTimes { median: median(&medians), p99: percentile(&medians, 0.99), pass: median(&passes) }
 }
 
-/// Like [`query_times`], but every round searches a clone of `search` whose search cache is
-/// empty (cloned outside the timed region), so each query pays for the words no earlier
-/// query of its pass used: the cost of a first pass over the 390 queries.
+/// Like [`query_times`], but every round searches a new search from `fresh` (made outside the
+/// timed region: a clone, whose search cache is empty, or a clone after a replacement), so
+/// each query pays for what no earlier query of its pass did: the cost of a first pass over
+/// the 390 queries.
 fn fresh_query_times(
-    search: &ToolSearch,
     queries: &[String],
     rounds: usize,
     expected: usize,
+    fresh: impl Fn() -> ToolSearch,
 ) -> QueryTimes {
     let mut per_query: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); queries.len()];
     let mut passes = Vec::with_capacity(rounds);
     for _ in 0..rounds.max(1) {
-        let fresh = search.clone();
-        assert_eq!(fresh.index().search_cache_bytes(), 0, "a clone starts with an empty cache");
+        let fresh = fresh();
         let mut total = 0;
         let pass_start = Instant::now();
         for (q, times) in queries.iter().zip(&mut per_query) {

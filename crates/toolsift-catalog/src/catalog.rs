@@ -69,6 +69,8 @@ pub struct Catalog {
     probed: Vec<Vec<String>>,
     /// The servers other than the changed one that the last change renamed.
     renamed: Vec<String>,
+    /// Per tool of the server the last change replaced: where the same tool was before.
+    kept: Vec<Option<usize>>,
 }
 
 #[derive(Debug, Clone)]
@@ -140,6 +142,7 @@ impl CatalogBuilder {
             naming_start: Vec::new(),
             probed: Vec::new(),
             renamed: Vec::new(),
+            kept: Vec::new(),
         }
     }
 }
@@ -237,10 +240,22 @@ impl Catalog {
         {
             // The same tools have the same names, and so the same naming diagnostics.
             self.renamed.clear();
+            self.kept = (0..old.tools.len()).map(Some).collect();
             let (from, to) = diagnostics_range(&self.naming_start, self.naming.len(), index);
             diagnostics.extend(self.naming.get(from..to).unwrap_or_default().iter().cloned());
             return diagnostics;
         }
+        // Which tools the server had already, equal in everything, and where.
+        self.kept = match self.servers.get_full(&server.name) {
+            Some((index, _, old)) => {
+                let by_id = self.by_id.get(index);
+                let position = |tool: &Tool| by_id.and_then(|ids| ids.get(&tool.id.name)).copied();
+                (server.tools.iter())
+                    .map(|tool| position(tool).filter(|&j| old.tools.get(j) == Some(tool)))
+                    .collect()
+            }
+            None => Vec::new(),
+        };
         let name = server.name.clone();
         let (index, _) = self.servers.insert_full(name, server);
         self.changed(index, None);
@@ -271,6 +286,7 @@ impl Catalog {
     /// Removes a server and returns it. Bumps the epoch when there was one.
     pub fn remove_server(&mut self, name: &str) -> Option<Server> {
         let (index, _, removed) = self.servers.shift_remove_full(name)?;
+        self.kept.clear();
         let names = if index < self.names.len() { self.names.remove(index) } else { Vec::new() };
         self.changed(index, Some(names));
         Some(removed)
@@ -338,6 +354,30 @@ impl Catalog {
     #[must_use]
     pub fn last_renamed(&self) -> &[String] {
         &self.renamed
+    }
+
+    /// For each tool of the server the last [`add_server`](Catalog::add_server) or
+    /// [`replace_tools`](Catalog::replace_tools) gave tools, in order: the position the same
+    /// tool (equal in everything, after normalization) had in that server before, if it had
+    /// one. Empty for a server that was not there before, and after a removal.
+    ///
+    /// What an index of the catalog needs to update only the tools that changed: the others
+    /// keep their text, though their position, and their model-facing name (see
+    /// [`Catalog::model_name`]), may have changed.
+    ///
+    /// ```
+    /// use toolsift_catalog::{Catalog, Server, Tool, ToolId, ToolKind};
+    /// let tool = |name: &str| Tool::new(ToolId::new("gh", name), ToolKind::Mcp);
+    /// let mut catalog = Catalog::new();
+    /// catalog.add_server(Server::new("gh", ToolKind::Mcp, vec![tool("a"), tool("b")]));
+    /// let new = vec![tool("c"), tool("b").with_description("Changed."), tool("a")];
+    /// catalog.replace_tools("gh", new)?;
+    /// assert_eq!(catalog.last_kept(), [None, None, Some(0)]);
+    /// # Ok::<(), toolsift_catalog::Error>(())
+    /// ```
+    #[must_use]
+    pub fn last_kept(&self) -> &[Option<usize>] {
+        &self.kept
     }
 
     /// Brings the names up to date after server `index` was added or replaced (`removed` is

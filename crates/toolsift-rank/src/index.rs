@@ -659,6 +659,72 @@ impl Index {
         Ok(ids)
     }
 
+    /// Removes the documents `remove` (ids not in the index are ignored) and adds `docs` to
+    /// `group` (whatever their own group says), in one update: a replacement that keeps the
+    /// documents that did not change. Returns the new documents' ids, after every existing one.
+    ///
+    /// The batch is checked first: on error the index is unchanged. With nothing to remove or
+    /// add, nothing changes (the search cache included).
+    ///
+    /// # Errors
+    ///
+    /// As [`Index::add`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use toolsift_rank::{Document, Index};
+    /// let mut index = Index::builder().build()?;
+    /// let ids = index.add([
+    ///     Document::new().field("name", "create issue").group("gh"),
+    ///     Document::new().field("name", "list issues").group("gh"),
+    /// ])?;
+    /// // The second tool changed; the first is kept as it is.
+    /// let new = index.update_group("gh", &ids[1..], [Document::new().field("name", "list pulls")])?;
+    /// assert_eq!(index.group_docs("gh").collect::<Vec<_>>(), [ids[0], new[0]]);
+    /// assert_eq!(index.search("pulls", 5).hits()[0].doc(), new[0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn update_group<'a>(
+        &mut self,
+        group: &str,
+        remove: &[DocId],
+        docs: impl IntoIterator<Item = Document<'a>>,
+    ) -> Result<Vec<DocId>, Error> {
+        let docs: Vec<Document<'a>> = docs.into_iter().collect();
+        let fields = self.check(&docs)?;
+        let mut removed = vec![false; self.ids.len()];
+        let mut count = 0;
+        for &d in remove {
+            if let Some(o) = self.ord(d)
+                && !removed[o]
+            {
+                removed[o] = true;
+                count += 1;
+            }
+        }
+        if count == 0 && docs.is_empty() {
+            return Ok(Vec::new());
+        }
+        let remap = if count > 0 { Some(self.delete(&removed)) } else { None };
+        let (ids, staged) = self.insert(&docs, &fields, Some(group));
+        self.rebuild(remap.as_deref(), staged);
+        Ok(ids)
+    }
+
+    /// Sets the tie-break [order](Document::order) key of document `doc`; returns whether the
+    /// index has it. Scores and the search cache do not depend on it: a host whose documents
+    /// moved (a tool's catalog position changed) sets it without indexing them again.
+    pub fn set_order(&mut self, doc: DocId, order: u64) -> bool {
+        match self.ord(doc).and_then(|o| self.orders.get_mut(o)) {
+            Some(slot) => {
+                *slot = order;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Deletes the documents of `group`: how many, and the ordinal remap if any.
     fn delete_group(&mut self, group: &str) -> (usize, Option<Vec<u32>>) {
         let Some(&gid) = self.group_ids.get(group) else { return (0, None) };

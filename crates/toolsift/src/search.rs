@@ -880,7 +880,8 @@ impl ToolSearch {
             self.servers.insert(name.to_owned(), ServerDocs::new(self.next_server));
             self.next_server += 1;
         }
-        self.reindex(name)?;
+        let kept = self.catalog.last_kept().to_vec();
+        self.reindex(name, &kept)?;
         self.resync_renamed()
     }
 
@@ -900,23 +901,57 @@ impl ToolSearch {
     fn resync_renamed(&mut self) -> Result<(), Error> {
         let renamed = self.catalog.last_renamed().to_vec();
         for server in renamed {
-            self.reindex(&server)?;
+            self.reindex(&server, &[])?;
         }
         Ok(())
     }
 
     /// Replaces the documents of server `name` with its tools as the catalog has them now.
-    fn reindex(&mut self, name: &str) -> Result<(), Error> {
+    ///
+    /// `kept[i]`, when there is one, is where tool `i` was before the change, the same tool
+    /// ([`Catalog::last_kept`]): its document stays, and only its order key follows its new
+    /// position, unless its model-facing name changed too (a name is indexed text and an
+    /// exact key). Only the other tools are analyzed and indexed, and the documents of tools
+    /// that went away or changed are removed, in one index update.
+    fn reindex(&mut self, name: &str, kept: &[Option<usize>]) -> Result<(), Error> {
         let texts = self.server_texts(name);
         self.services.set_server(
             self.index.analyzer(),
             name,
             texts.iter().map(|(t, _)| t.name.as_str()),
         );
-        let ids = self.index.replace_group(
+        let old = self.servers.get(name).map(|s| s.docs.clone()).unwrap_or_default();
+        // Per tool, the document it keeps: the same tool under the same name.
+        let mut keep = vec![false; old.len()];
+        let reused: Vec<Option<DocId>> = (texts.iter().enumerate())
+            .map(|(i, (_, p))| {
+                let j = kept.get(i).copied().flatten()?;
+                let doc = *old.get(j)?;
+                let entry = self.docs.get(doc.get() as usize)?.as_deref()?;
+                let same = *entry == *p.tool && !std::mem::replace(&mut keep[j], true);
+                same.then_some(doc)
+            })
+            .collect();
+        let removed: Vec<DocId> =
+            old.iter().zip(&keep).filter(|&(_, &k)| !k).map(|(&d, _)| d).collect();
+        let new_ids = self.index.update_group(
             name,
-            texts.iter().map(|(t, e)| document(t, e.tool.server(), e.order)),
+            &removed,
+            (texts.iter().zip(&reused))
+                .filter(|(_, r)| r.is_none())
+                .map(|((t, e), _)| document(t, e.tool.server(), e.order)),
         )?;
+        let mut new_ids = new_ids.into_iter();
+        let mut ids = Vec::with_capacity(texts.len());
+        for ((_, p), r) in texts.iter().zip(&reused) {
+            match r {
+                Some(doc) => {
+                    self.index.set_order(*doc, catalog_position(p.order));
+                    ids.push(*doc);
+                }
+                None => ids.extend(new_ids.next()),
+            }
+        }
         self.forget(name);
         self.record(name, ids, texts);
         Ok(())

@@ -48,6 +48,11 @@ enum Op {
     Replace(usize, Vec<Tool>),
     /// Remove a server (ignored if absent).
     Remove(usize),
+    /// Revise a present server's tools (ignored if absent), so that most stay the same: each
+    /// is kept, dropped or given a longer description by the edit codes (cycled), then the
+    /// new tools go in at a position (modulo the length). What a `tools/list_changed`
+    /// usually brings.
+    Revise(usize, Vec<u8>, Vec<Tool>, usize),
 }
 
 fn arb_op() -> impl Strategy<Value = Op> {
@@ -56,6 +61,8 @@ fn arb_op() -> impl Strategy<Value = Op> {
             arb_tools(SERVERS[s]).prop_map(move |t| Op::Add(s, t)),
             arb_tools(SERVERS[s]).prop_map(move |t| Op::Replace(s, t)),
             Just(Op::Remove(s)),
+            (prop::collection::vec(0u8..4, 1..4), arb_tools_of(SERVERS[s], &WORDS, 3), 0..6usize)
+                .prop_map(move |(edits, added, at)| Op::Revise(s, edits, added, at)),
         ]
     })
 }
@@ -80,6 +87,23 @@ proptest! {
                 }
                 Op::Remove(s) => {
                     search.remove_server(SERVERS[s]).expect("update");
+                }
+                Op::Revise(s, edits, added, at) => {
+                    let Some(server) = search.catalog().server(SERVERS[s]) else { continue };
+                    let mut tools = Vec::new();
+                    for (k, tool) in server.tools.iter().enumerate() {
+                        match edits[k % edits.len()] {
+                            0 | 1 => tools.push(tool.clone()),
+                            2 => {}
+                            _ => {
+                                let text = format!("{} Revised.", tool.description);
+                                tools.push(tool.clone().with_description(text));
+                            }
+                        }
+                    }
+                    let at = at % (tools.len() + 1);
+                    tools.splice(at..at, added);
+                    search.replace_tools(SERVERS[s], tools).expect("update");
                 }
             }
         }

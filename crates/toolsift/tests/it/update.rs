@@ -152,3 +152,61 @@ fn the_same_tools_again_change_nothing() {
     );
     check_fresh(&search);
 }
+
+#[test]
+fn a_revision_indexes_only_the_tools_that_changed() {
+    // Tools of the same text tie, so their order follows catalog positions, which the
+    // revision moves: the kept documents must take their new positions.
+    let ping = |server: &str, name: &str| tool(server, name, "Ping the host.");
+    let mut catalog = Catalog::new();
+    let alpha = ["a", "b", "c", "d"].map(|n| ping("alpha", n)).to_vec();
+    catalog.add_server(Server::new("alpha", ToolKind::Mcp, alpha));
+    catalog.add_server(Server::new("bravo", ToolKind::Mcp, vec![ping("bravo", "e")]));
+    let mut search = ToolSearch::new(catalog).expect("valid settings");
+    let before: Vec<_> = search.index().docs().collect();
+
+    // A new tool first, `b` revised, `c` gone: `a` and `d` stay as they were, one place on.
+    let tools = vec![
+        ping("alpha", "z"),
+        ping("alpha", "a"),
+        tool("alpha", "b", "Ping the host twice."),
+        ping("alpha", "d"),
+    ];
+    search.replace_tools("alpha", tools).expect("known server");
+    let after: Vec<_> = search.index().docs().collect();
+    let kept = after.iter().filter(|d| before.contains(d)).count();
+    assert_eq!(kept, 3, "a, d and bravo's e keep their documents: {before:?} -> {after:?}");
+    assert_eq!(after.len(), 5);
+
+    let fresh = ToolSearch::new(search.catalog().clone()).expect("valid settings");
+    for limit in [1, 2, 3, 5] {
+        assert_eq!(search.search("ping host", limit), fresh.search("ping host", limit));
+    }
+    let names: Vec<String> =
+        search.search("ping host", 5).hits().iter().map(|h| h.tool().name.clone()).collect();
+    assert_eq!(names, ["z", "a", "d", "e", "b"]);
+    check_fresh(&search);
+}
+
+#[test]
+fn a_kept_tool_whose_name_moved_is_indexed_again() {
+    // `a.b` and `a b` both want the model-facing name `mcp__alpha__a_b`; the first in the
+    // list gets it. Swapping them keeps both tools as they are but swaps their names, which
+    // are indexed text and exact keys.
+    let text = |name: &str| if name == "a.b" { "Ping the host." } else { "Pong the host." };
+    let tools = |first: &str, second: &str| {
+        vec![tool("alpha", first, text(first)), tool("alpha", second, text(second))]
+    };
+    let mut catalog = Catalog::new();
+    catalog.add_server(Server::new("alpha", ToolKind::Mcp, tools("a.b", "a b")));
+    let mut search = ToolSearch::new(catalog).expect("valid settings");
+    let exact = |s: &ToolSearch| s.search("mcp__alpha__a_b", 1).hits()[0].tool().name.clone();
+    assert_eq!(exact(&search), "a.b");
+    search.replace_tools("alpha", tools("a b", "a.b")).expect("known server");
+    assert_eq!(search.catalog().last_kept(), [Some(1), Some(0)]);
+    assert_eq!(exact(&search), "a b");
+    let fresh = ToolSearch::new(search.catalog().clone()).expect("valid settings");
+    for q in ["mcp__alpha__a_b", "ping", "pong", "a b"] {
+        assert_eq!(search.search(q, 5), fresh.search(q, 5), "{q}");
+    }
+}

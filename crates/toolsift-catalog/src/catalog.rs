@@ -4,6 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use indexmap::IndexMap;
+use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind, quote_clipped};
 use crate::error::{Error, ErrorKind};
@@ -236,7 +237,8 @@ impl Catalog {
         let (server, mut diagnostics) = normalize(server);
         if let Some((index, _, old)) = self.servers.get_full(&server.name)
             && old.kind == server.kind
-            && old.tools == server.tools
+            && old.tools.len() == server.tools.len()
+            && old.tools.iter().zip(&server.tools).all(|(a, b)| same_tool(a, b))
         {
             // The same tools have the same names, and so the same naming diagnostics.
             self.renamed.clear();
@@ -251,7 +253,10 @@ impl Catalog {
                 let by_id = self.by_id.get(index);
                 let position = |tool: &Tool| by_id.and_then(|ids| ids.get(&tool.id.name)).copied();
                 (server.tools.iter())
-                    .map(|tool| position(tool).filter(|&j| old.tools.get(j) == Some(tool)))
+                    .map(|tool| {
+                        position(tool)
+                            .filter(|&j| old.tools.get(j).is_some_and(|o| same_tool(o, tool)))
+                    })
                     .collect()
             }
             None => Vec::new(),
@@ -608,6 +613,51 @@ impl Naming<'_> {
 }
 
 /// Sets every tool's server to the server's name and drops later duplicates.
+/// Whether two tools are the same in everything, the order of their schemas' object keys
+/// included: that order is what listings and answers show. (`Tool`'s `==` holds objects with
+/// the same entries equal in any order, and looks each key up by hash.)
+fn same_tool(a: &Tool, b: &Tool) -> bool {
+    let values = |x: &Option<Value>, y: &Option<Value>| match (x, y) {
+        (Some(x), Some(y)) => same_value(x, y),
+        (x, y) => x.is_none() && y.is_none(),
+    };
+    // Every field, by name: a field added to `Tool` does not compile here until it is compared.
+    let Tool {
+        id,
+        kind,
+        title,
+        description,
+        input_schema,
+        output_schema,
+        annotations,
+        meta,
+        openapi,
+    } = a;
+    *id == b.id
+        && *kind == b.kind
+        && *title == b.title
+        && *description == b.description
+        && *openapi == b.openapi
+        && same_value(input_schema, &b.input_schema)
+        && values(output_schema, &b.output_schema)
+        && values(annotations, &b.annotations)
+        && values(meta, &b.meta)
+}
+
+/// Whether two JSON values are equal with their objects' keys in the same order.
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len()
+                && a.iter().zip(b).all(|((ka, va), (kb, vb))| ka == kb && same_value(va, vb))
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same_value(x, y))
+        }
+        _ => a == b,
+    }
+}
+
 fn normalize(mut server: Server) -> (Server, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut seen: HashSet<String> = HashSet::with_capacity(server.tools.len());

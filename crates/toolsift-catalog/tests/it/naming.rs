@@ -252,6 +252,28 @@ fn changes_bump_the_epoch_and_keep_positions() {
     let tools = catalog.server("b").map(|s| s.tools.clone()).unwrap_or_default();
     catalog.add_server(Server::new("b", ToolKind::OpenApi, tools));
     assert_eq!(catalog.epoch(), 6);
+    // So is a schema with its keys in another order, which listings show as it is, though
+    // `Tool`'s `==` holds the two equal.
+    let schema = |text: &str| serde_json::from_str::<serde_json::Value>(text).expect("json");
+    let with = |text: &str| {
+        vec![Tool::new(ToolId::new("b", "x"), ToolKind::Mcp).with_input_schema(schema(text))]
+    };
+    let ab = r#"{"type": "object", "properties": {"a": {"type": "string"}, "b": {}}}"#;
+    let ba = r#"{"type": "object", "properties": {"b": {}, "a": {"type": "string"}}}"#;
+    assert_eq!(with(ab), with(ba));
+    catalog.add_server(Server::new("b", ToolKind::Mcp, with(ab)));
+    assert_eq!(catalog.epoch(), 7);
+    catalog.replace_tools("b", with(ab)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(catalog.epoch(), 7);
+    assert_eq!(catalog.last_kept(), [Some(0)]);
+    catalog.replace_tools("b", with(ba)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(catalog.epoch(), 8);
+    assert_eq!(catalog.last_kept(), [None]);
+    let keys = |c: &Catalog| {
+        let tool = c.tool(&ToolId::new("b", "x")).map(|t| t.input_schema.clone());
+        tool.and_then(|s| s.get("properties").cloned()).map(|p| p.to_string())
+    };
+    assert_eq!(keys(&catalog).as_deref(), Some(r#"{"b":{},"a":{"type":"string"}}"#));
     let missing = catalog.replace_tools("nope", Vec::new()).map(|_| ()).map_err(|e| e.to_string());
     assert_eq!(missing, Err("unknown server: \"nope\"".to_owned()));
     assert!(catalog.tool(&ToolId::new("a", "x")).is_none());

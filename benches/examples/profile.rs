@@ -32,6 +32,7 @@ stages:
   build       build the index of `all` (default 5)
   query       search the 390 queries on `all` (default 20 passes)
   replace     replace the atlassian server's tools, all revised, in `all` (default 5)
+  replace-one   replace them with only one of them revised (default 5)
   replace-same  replace them with the same tools, which changes nothing (default 5)
   answer      search and render the answer to the 390 queries on `all` (default 5 passes)
   listing     render the listing of `all` within 4,000 tokens (default 20)
@@ -69,6 +70,12 @@ fn main() {
             let search = benches::build_search(benches::all_catalog());
             let server = benches::REPLACED_SERVER;
             let tools = benches::replacement_tools(search.catalog());
+            (0..reps(5)).map(|_| stage_replace(search.clone(), server, tools.clone()).len()).sum()
+        }
+        "replace-one" => {
+            let search = benches::build_search(benches::all_catalog());
+            let server = benches::REPLACED_SERVER;
+            let tools = benches::replacement_with_one_revised(search.catalog());
             (0..reps(5)).map(|_| stage_replace(search.clone(), server, tools.clone()).len()).sum()
         }
         "replace-same" => {

@@ -38,16 +38,35 @@ pub const REPLACED_SERVER: &str = "atlassian";
 /// If `catalog` has no [`REPLACED_SERVER`] or it has fewer than 90 tools.
 #[must_use]
 pub fn replacement_tools(catalog: &Catalog) -> Vec<Tool> {
+    revised(catalog, |_| true)
+}
+
+/// [`REPLACED_SERVER`]'s tools with only the one in the middle revised as
+/// [`replacement_tools`] revises them all: the usual `tools/list_changed`, which a replacement
+/// answers by indexing that one tool again.
+///
+/// # Panics
+///
+/// As [`replacement_tools`].
+#[must_use]
+pub fn replacement_with_one_revised(catalog: &Catalog) -> Vec<Tool> {
+    let middle = catalog.server(REPLACED_SERVER).map_or(0, |s| s.tools.len() / 2);
+    revised(catalog, |i| i == middle)
+}
+
+/// [`REPLACED_SERVER`]'s tools, those at the positions `which` takes with a sentence added to
+/// their description.
+fn revised(catalog: &Catalog, which: impl Fn(usize) -> bool) -> Vec<Tool> {
     let server = catalog
         .server(REPLACED_SERVER)
         .unwrap_or_else(|| panic!("the catalog has no server {REPLACED_SERVER}"));
     assert!(server.tools.len() > 90, "{REPLACED_SERVER} has {} tools", server.tools.len());
-    server
-        .tools
-        .iter()
-        .map(|tool| {
+    (server.tools.iter().enumerate())
+        .map(|(i, tool)| {
             let mut tool = tool.clone();
-            tool.description.push_str(" Revised.");
+            if which(i) {
+                tool.description.push_str(" Revised.");
+            }
             tool
         })
         .collect()

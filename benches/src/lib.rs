@@ -32,7 +32,8 @@ mod synth;
 pub use fixtures::{
     ALL_FILES, ALL_QUERIES, ALL_TOOLS, CatalogFile, LIMIT, LISTING_BUDGET, REPLACED_SERVER,
     all_catalog, answer, build_search, catalog_files, cold_start, ingest, ingest_parallel, lister,
-    queries, replacement_tools, search_all, search_all_index, total_bytes,
+    queries, replacement_tools, replacement_with_one_revised, search_all, search_all_index,
+    total_bytes,
 };
 pub use rng::SplitMix64;
 pub use suite::{

@@ -611,16 +611,7 @@ impl Index {
 
     /// Removes documents; ids not in the index are ignored. Returns how many were removed.
     pub fn remove(&mut self, docs: &[DocId]) -> usize {
-        let mut removed = vec![false; self.ids.len()];
-        let mut count = 0;
-        for &d in docs {
-            if let Some(o) = self.ord(d)
-                && !removed[o]
-            {
-                removed[o] = true;
-                count += 1;
-            }
-        }
+        let (removed, count) = self.removal(docs);
         if count > 0 {
             let remap = self.delete(&removed);
             self.rebuild(Some(&remap), Staged::default());
@@ -693,16 +684,7 @@ impl Index {
     ) -> Result<Vec<DocId>, Error> {
         let docs: Vec<Document<'a>> = docs.into_iter().collect();
         let fields = self.check(&docs)?;
-        let mut removed = vec![false; self.ids.len()];
-        let mut count = 0;
-        for &d in remove {
-            if let Some(o) = self.ord(d)
-                && !removed[o]
-            {
-                removed[o] = true;
-                count += 1;
-            }
-        }
+        let (removed, count) = self.removal(remove);
         if count == 0 && docs.is_empty() {
             return Ok(Vec::new());
         }
@@ -723,6 +705,21 @@ impl Index {
             }
             None => false,
         }
+    }
+
+    /// Which ordinals `docs` name (ids not in the index are ignored), and how many.
+    fn removal(&self, docs: &[DocId]) -> (Vec<bool>, usize) {
+        let mut removed = vec![false; self.ids.len()];
+        let mut count = 0;
+        for &d in docs {
+            if let Some(o) = self.ord(d)
+                && !removed[o]
+            {
+                removed[o] = true;
+                count += 1;
+            }
+        }
+        (removed, count)
     }
 
     /// Deletes the documents of `group`: how many, and the ordinal remap if any.

@@ -172,9 +172,11 @@
 //!
 //! # Updates
 //!
-//! [`Index::add`], [`Index::remove`], [`Index::remove_group`] and [`Index::replace_group`]
-//! keep every statistic exact (N, df, field length sums): the result of any sequence of updates
-//! scores exactly like a fresh index built from the remaining documents in insertion order.
+//! [`Index::add`], [`Index::remove`], [`Index::remove_group`], [`Index::replace_group`] and
+//! [`Index::update_group`] (some documents of a group out, others in, at once) keep every
+//! statistic exact (N, df, field length sums): the result of any sequence of updates scores
+//! exactly like a fresh index built from the remaining documents in insertion order.
+//! [`Index::set_order`] moves a document's tie-break key without an update.
 //! Each update lays all postings out again in linear passes over flat arrays (about 12 bytes
 //! a posting), so add documents in batches. Pseudo-frequencies depend on the average field
 //! lengths, which every update moves: they are worked out again slot by slot, by the first

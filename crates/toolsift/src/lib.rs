@@ -33,7 +33,9 @@
 //! [`describe`](ToolSearch::describe)
 //! resolves a model-facing name; [`explain`](ToolSearch::explain) breaks a score down. When a
 //! server's tools change, [`replace_tools`](ToolSearch::replace_tools) updates catalog and
-//! index together, with the same results as a fresh build.
+//! index together, with the same results as a fresh build: it indexes again only the tools
+//! that changed, and nothing for the same tools, so a host may call it with the whole new
+//! `tools/list` on every `notifications/tools/list_changed`.
 //!
 //! A host that wants another engine (an embedding model, say) behind the same calls
 //! implements [`SearchEngine`], whose only required method is `search`.

@@ -612,7 +612,6 @@ impl Naming<'_> {
     }
 }
 
-/// Sets every tool's server to the server's name and drops later duplicates.
 /// Whether two tools are the same in everything, the order of their schemas' object keys
 /// included: that order is what listings and answers show. (`Tool`'s `==` holds objects with
 /// the same entries equal in any order, and looks each key up by hash.)
@@ -658,6 +657,7 @@ fn same_value(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// Sets every tool's server to the server's name and drops later duplicates.
 fn normalize(mut server: Server) -> (Server, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut seen: HashSet<String> = HashSet::with_capacity(server.tools.len());

@@ -102,6 +102,8 @@ fn replace(c: &mut Criterion) {
     let search = benches::build_search(all.catalog.clone());
     let tools = benches::replacement_tools(&all.catalog);
     let total = search.len();
+    // A replacement that changed something moves the catalog's epoch (the same tools do not).
+    let epoch = search.catalog().epoch();
     let mut group = c.benchmark_group("rank/replace");
     group.throughput(Throughput::Elements(tools.len() as u64));
     let id = BenchmarkId::from_parameter(format!("{REPLACED_SERVER}-in-all"));
@@ -112,6 +114,7 @@ fn replace(c: &mut Criterion) {
                 let result = s.replace_tools(REPLACED_SERVER, black_box(tools));
                 assert!(matches!(result, Ok(ref d) if d.is_empty()), "{result:?}");
                 assert_eq!(s.len(), total);
+                assert_ne!(s.catalog().epoch(), epoch, "the tools were not replaced");
                 s
             },
             BatchSize::PerIteration,

@@ -307,8 +307,11 @@ fn rank_all(catalog: &Catalog, queries: &[String], r: usize) -> (Vec<Row>, Scale
 
     let revised = fixtures::replacement_tools(catalog);
     let replaced = revised.len();
-    // Replaces the server's tools in a clone of `search` with `new_tools`.
-    let replace_in = |new_tools: Vec<Tool>| {
+    // Replaces the server's tools in a clone of `search` with `new_tools`, of which `changed`
+    // differ from the server's: as many new documents, and no other change to the index.
+    let replace_in = |new_tools: Vec<Tool>, changed: usize| {
+        // New documents get ids after every existing one.
+        let last = search.index().docs().max();
         time_each(
             10 * r,
             || (search.clone(), new_tools.clone()),
@@ -319,16 +322,18 @@ fn rank_all(catalog: &Catalog, queries: &[String], r: usize) -> (Vec<Row>, Scale
             |(s, result)| {
                 assert!(matches!(result, Ok(0)), "replace_tools failed: {result:?}");
                 assert_eq!(s.len(), tools, "replace_tools changed the tool count");
+                let new = s.index().docs().filter(|&d| Some(d) > last).count();
+                assert_eq!(new, changed, "replace_tools indexed another number of tools");
             },
         )
     };
-    let (replace, revised_search) = replace_in(revised.clone());
+    let (replace, revised_search) = replace_in(revised.clone(), replaced);
     let replace = median(&replace);
     // The same tools again (a `tools/list_changed` that changed nothing).
     let same = catalog.server(REPLACED_SERVER).map(|s| s.tools.clone()).unwrap_or_default();
-    let unchanged = median(&replace_in(same).0);
+    let unchanged = median(&replace_in(same, 0).0);
     // One tool revised (the usual `tools/list_changed`): that one is indexed again.
-    let one = median(&replace_in(fixtures::replacement_with_one_revised(catalog)).0);
+    let one = median(&replace_in(fixtures::replacement_with_one_revised(catalog), 1).0);
     // What a replacement leaves to the queries after it: the search cache is empty, and the
     // slots a query reads are scored when it first reads them.
     let expected_revised = fixtures::search_all(&revised_search.0, queries);

@@ -235,32 +235,34 @@ impl Catalog {
     /// ```
     pub fn add_server(&mut self, server: Server) -> Vec<Diagnostic> {
         let (server, mut diagnostics) = normalize(server);
-        if let Some((index, _, old)) = self.servers.get_full(&server.name)
-            && old.kind == server.kind
-            && old.tools.len() == server.tools.len()
-            && old.tools.iter().zip(&server.tools).all(|(a, b)| same_tool(a, b))
-        {
-            // The same tools have the same names, and so the same naming diagnostics.
-            self.renamed.clear();
-            self.kept = (0..old.tools.len()).map(Some).collect();
-            let (from, to) = diagnostics_range(&self.naming_start, self.naming.len(), index);
-            diagnostics.extend(self.naming.get(from..to).unwrap_or_default().iter().cloned());
-            return diagnostics;
-        }
         // Which tools the server had already, equal in everything, and where.
-        self.kept = match self.servers.get_full(&server.name) {
+        // `alike`: the server's position when it was there with as many tools of the same kind.
+        let (kept, alike) = match self.servers.get_full(&server.name) {
             Some((index, _, old)) => {
                 let by_id = self.by_id.get(index);
                 let position = |tool: &Tool| by_id.and_then(|ids| ids.get(&tool.id.name)).copied();
-                (server.tools.iter())
+                let kept = (server.tools.iter())
                     .map(|tool| {
                         position(tool)
                             .filter(|&j| old.tools.get(j).is_some_and(|o| same_tool(o, tool)))
                     })
-                    .collect()
+                    .collect();
+                let alike = old.kind == server.kind && old.tools.len() == server.tools.len();
+                (kept, alike.then_some(index))
             }
-            None => Vec::new(),
+            None => (Vec::new(), None),
         };
+        self.kept = kept;
+        // Every tool where it was: the same server.
+        if let Some(index) = alike
+            && self.kept.iter().enumerate().all(|(i, &k)| k == Some(i))
+        {
+            // The same tools have the same names, and so the same naming diagnostics.
+            self.renamed.clear();
+            let (from, to) = diagnostics_range(&self.naming_start, self.naming.len(), index);
+            diagnostics.extend(self.naming.get(from..to).unwrap_or_default().iter().cloned());
+            return diagnostics;
+        }
         let name = server.name.clone();
         let (index, _) = self.servers.insert_full(name, server);
         self.changed(index, None);

@@ -237,7 +237,8 @@ impl Catalog {
         let (server, mut diagnostics) = normalize(server);
         // Which tools the server had already, equal in everything, and where.
         // `alike`: the server's position when it was there with as many tools of the same kind.
-        let (kept, alike) = match self.servers.get_full(&server.name) {
+        // `named`: whether its tools have the names and kinds they had, in the same order.
+        let (kept, alike, named) = match self.servers.get_full(&server.name) {
             Some((index, _, old)) => {
                 let by_id = self.by_id.get(index);
                 let position = |tool: &Tool| by_id.and_then(|ids| ids.get(&tool.id.name)).copied();
@@ -248,9 +249,12 @@ impl Catalog {
                     })
                     .collect();
                 let alike = old.kind == server.kind && old.tools.len() == server.tools.len();
-                (kept, alike.then_some(index))
+                let named = old.tools.len() == server.tools.len()
+                    && (old.tools.iter().zip(&server.tools))
+                        .all(|(o, t)| o.id.name == t.id.name && o.kind == t.kind);
+                (kept, alike.then_some(index), named)
             }
-            None => (Vec::new(), None),
+            None => (Vec::new(), None, false),
         };
         self.kept = kept;
         // Every tool where it was: the same server.
@@ -265,7 +269,16 @@ impl Catalog {
         }
         let name = server.name.clone();
         let (index, _) = self.servers.insert_full(name, server);
-        self.changed(index, None);
+        if named {
+            // Naming reads only the tools' ids and kinds, in order (and the servers before,
+            // which did not change): every name, probe and naming diagnostic stays as it is,
+            // in this server and in every later one. The usual update (descriptions and
+            // schemas revised) takes this path.
+            self.epoch = self.epoch.wrapping_add(1);
+            self.renamed.clear();
+        } else {
+            self.changed(index, None);
+        }
         let (from, to) = diagnostics_range(&self.naming_start, self.naming.len(), index);
         diagnostics.extend(self.naming.get(from..to).unwrap_or_default().iter().cloned());
         diagnostics

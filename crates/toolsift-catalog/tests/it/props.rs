@@ -225,6 +225,8 @@ enum Change {
     Remove(usize),
     /// Adds the i-th server again, with the tools it has.
     Again(usize),
+    /// Adds the i-th server again with every tool's description revised: the same names.
+    Revise(usize),
 }
 
 fn changes() -> impl Strategy<Value = Vec<Change>> {
@@ -232,6 +234,7 @@ fn changes() -> impl Strategy<Value = Vec<Change>> {
         3 => servers().prop_filter_map("one server", |mut s| s.pop()).prop_map(Change::Add),
         1 => (0..6usize).prop_map(Change::Remove),
         1 => (0..6usize).prop_map(Change::Again),
+        1 => (0..6usize).prop_map(Change::Revise),
     ];
     prop::collection::vec(change, 0..10)
 }
@@ -263,6 +266,27 @@ proptest! {
                         catalog.add_server(server);
                         prop_assert!(catalog.last_renamed().is_empty());
                         prop_assert_eq!(catalog.naming_diagnostics(), &diagnostics[..]);
+                    }
+                }
+                Change::Revise(i) => {
+                    // New text under the same names: a change, and nothing is renamed.
+                    let revised = catalog.servers().nth(i).cloned();
+                    if let Some(mut server) = revised {
+                        for tool in &mut server.tools {
+                            tool.description.push_str(" Revised.");
+                        }
+                        let names_before = names(&catalog);
+                        let diagnostics = catalog.naming_diagnostics().to_vec();
+                        catalog.add_server(server.clone());
+                        if !server.tools.is_empty() {
+                            epoch += 1;
+                        }
+                        prop_assert!(catalog.last_renamed().is_empty());
+                        prop_assert_eq!(names(&catalog), names_before);
+                        prop_assert_eq!(catalog.naming_diagnostics(), &diagnostics[..]);
+                        for tool in &server.tools {
+                            prop_assert_eq!(catalog.tool(&tool.id).map(|t| &t.description), Some(&tool.description));
+                        }
                     }
                 }
                 Change::Remove(i) => {

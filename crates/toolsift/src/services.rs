@@ -268,6 +268,10 @@ pub(crate) struct Services {
     program_servers: Vec<u32>,
     /// Per server, those programs as a bit mask over their indexes.
     programs_by_server: BTreeMap<String, u64>,
+    /// Per server, its tools' `name` field texts, each followed by a line feed. The entries
+    /// above are worked out from these texts' chunks (runs of non-whitespace) alone, so a
+    /// server recorded again with the same texts changes nothing.
+    names_by_server: BTreeMap<String, Box<str>>,
 }
 
 /// Words that introduce a name the user gives (`a bucket called assets`).
@@ -580,6 +584,7 @@ impl Services {
             server_words: HashMap::default(),
             program_servers: vec![0; implied::PROGRAM_COUNT],
             programs_by_server: BTreeMap::new(),
+            names_by_server: BTreeMap::new(),
         }
     }
 
@@ -624,13 +629,22 @@ impl Services {
     }
 
     /// Records the `name` field texts of server `server`'s tools, replacing what was recorded
-    /// for it before.
+    /// for it before. Returns whether that changed anything: the texts recorded before (an
+    /// update that revised descriptions or schemas) change nothing.
     pub(crate) fn set_server<'a>(
         &mut self,
         analyzer: &Analyzer,
         server: &str,
         names: impl IntoIterator<Item = &'a str>,
-    ) {
+    ) -> bool {
+        let mut joined = String::new();
+        for text in names {
+            joined.push_str(text);
+            joined.push('\n');
+        }
+        if self.names_by_server.get(server).is_some_and(|old| **old == *joined) {
+            return false;
+        }
         self.remove_server(server);
         let mut found: Vec<u32> = Vec::new();
         // Names repeat their words (the server name in every tool, the same verbs) and only
@@ -640,26 +654,26 @@ impl Services {
         let mut seen: HashSet<&str, WordHash> = HashSet::default();
         let mut stems: HashSet<Box<str>, WordHash> = HashSet::default();
         let mut programs = 0u64;
-        for text in names {
-            for chunk in text.split_whitespace() {
-                if !seen.insert(chunk) {
-                    continue;
-                }
-                analyzer.for_each_token(chunk, |t| {
-                    if let Some(s) = self.service(t.word) {
-                        found.push(s);
-                    }
-                    if !stems.contains(t.stem) {
-                        stems.insert(t.stem.into());
-                    }
-                    if t.origin == Origin::Whole
-                        && let Some(i) = implied::program_index(t.word)
-                    {
-                        programs |= 1 << i;
-                    }
-                });
+        for chunk in joined.split_whitespace() {
+            if !seen.insert(chunk) {
+                continue;
             }
+            analyzer.for_each_token(chunk, |t| {
+                if let Some(s) = self.service(t.word) {
+                    found.push(s);
+                }
+                if !stems.contains(t.stem) {
+                    stems.insert(t.stem.into());
+                }
+                if t.origin == Origin::Whole
+                    && let Some(i) = implied::program_index(t.word)
+                {
+                    programs |= 1 << i;
+                }
+            });
         }
+        drop(seen);
+        self.names_by_server.insert(server.to_owned(), joined.into_boxed_str());
         found.sort_unstable();
         found.dedup();
         let mut stems: Vec<Box<str>> = stems.into_iter().collect();
@@ -680,10 +694,12 @@ impl Services {
             self.servers_of.insert((s, server.to_owned()));
         }
         self.by_server.insert(server.to_owned(), found);
+        true
     }
 
     /// Forgets server `server`.
     pub(crate) fn remove_server(&mut self, server: &str) {
+        self.names_by_server.remove(server);
         if let Some(stems) = self.stems_by_server.remove(server) {
             count_out(&mut self.name_stems, stems);
             count_out(&mut self.server_words, vec![server_word_key(server)]);
@@ -1224,7 +1240,52 @@ pub(crate) struct Asked<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{after_determiner, request_clause, request_words};
+    use super::{Services, after_determiner, parse_services, request_clause, request_words};
+    use toolsift_text::Analyzer;
+
+    /// Everything [`Services::set_server`] records, to compare two histories.
+    fn recorded(s: &Services) -> impl PartialEq + std::fmt::Debug + use<> {
+        let mut stems: Vec<(Box<str>, u32)> =
+            s.name_stems.iter().map(|(k, &v)| (k.clone(), v)).collect();
+        stems.sort_unstable();
+        let mut words: Vec<(Box<str>, u32)> =
+            s.server_words.iter().map(|(k, &v)| (k.clone(), v)).collect();
+        words.sort_unstable();
+        (
+            (s.present.clone(), s.by_server.clone(), s.servers_of.clone()),
+            (stems, s.stems_by_server.clone(), words),
+            (s.program_servers.clone(), s.programs_by_server.clone(), s.names_by_server.clone()),
+        )
+    }
+
+    #[test]
+    fn a_server_recorded_again_with_the_same_names_changes_nothing() {
+        let analyzer = Analyzer::default();
+        let known = || parse_services(&analyzer, ["jira", "confluence", "git"]);
+        let mut services = Services::new(known(), Vec::new());
+        let first = ["atlassian jira_create_issue", "atlassian confluence_get_page Get page"];
+        assert!(services.set_server(&analyzer, "atlassian", first));
+        assert!(services.set_server(&analyzer, "git", ["git git_log", "git git_diff"]));
+        let before = recorded(&services);
+        // The same texts: nothing to do.
+        assert!(!services.set_server(&analyzer, "atlassian", first));
+        assert_eq!(recorded(&services), before);
+        // The same chunks in another order: recorded again, with the same entries.
+        let again = ["atlassian confluence_get_page page Get", "atlassian jira_create_issue"];
+        assert!(services.set_server(&analyzer, "atlassian", again));
+        let mut reordered = Services::new(known(), Vec::new());
+        reordered.set_server(&analyzer, "atlassian", again);
+        reordered.set_server(&analyzer, "git", ["git git_log", "git git_diff"]);
+        assert_eq!(recorded(&services), recorded(&reordered));
+        // Other chunks: recorded as a fresh history would record them.
+        let other = ["atlassian jira_create_issue", "atlassian jira_get_issue"];
+        assert!(services.set_server(&analyzer, "atlassian", other));
+        let mut fresh = Services::new(known(), Vec::new());
+        fresh.set_server(&analyzer, "atlassian", other);
+        fresh.set_server(&analyzer, "git", ["git git_log", "git git_diff"]);
+        assert_eq!(recorded(&services), recorded(&fresh));
+        assert_ne!(recorded(&services), before);
+    }
 
     #[test]
     fn words_that_say_when_are_sorted_for_binary_search() {

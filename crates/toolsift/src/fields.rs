@@ -45,13 +45,7 @@ thread_local! {
 
 /// The field texts and exact keys of `tool`, whose model-facing name is `model_name`.
 pub(crate) fn tool_text(tool: &Tool, model_name: &str, config: &FieldConfig) -> ToolText {
-    let title = tool.title.as_deref().unwrap_or_default();
-    let mut name =
-        String::with_capacity(tool.id.server.len() + tool.id.name.len() + title.len() + 2);
-    push(&mut name, &tool.id.server);
-    push(&mut name, &tool.id.name);
-    push(&mut name, title);
-
+    let name = name_text(tool);
     let (summary, rest) = split_summary(tool);
     let write_details = |details: &mut String| {
         details.clear();
@@ -104,6 +98,23 @@ pub(crate) fn tool_text(tool: &Tool, model_name: &str, config: &FieldConfig) -> 
         keys.push(path);
     }
     ToolText { name, summary: summary.to_owned(), details, keys }
+}
+
+/// The `name` field text of `tool` ([`ToolText::name`]): server, tool name and title, a line
+/// each.
+pub(crate) fn name_text(tool: &Tool) -> String {
+    let title = tool.title.as_deref().unwrap_or_default();
+    let mut name =
+        String::with_capacity(tool.id.server.len() + tool.id.name.len() + title.len() + 2);
+    push(&mut name, &tool.id.server);
+    push(&mut name, &tool.id.name);
+    push(&mut name, title);
+    name
+}
+
+/// The `summary` field text of `tool` ([`ToolText::summary`]).
+pub(crate) fn summary_text(tool: &Tool) -> &str {
+    split_summary(tool).0
 }
 
 /// Appends `text` on a new line of `out` (nothing for blank text).

@@ -56,6 +56,11 @@ impl HitTool {
         &self.tool
     }
 
+    /// The model-facing name.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
     pub(crate) fn server(&self) -> &str {
         &self.tool.server
     }

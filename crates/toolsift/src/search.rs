@@ -12,7 +12,7 @@ use toolsift_text::{Actions, Lexicon};
 use crate::actions::ActionSet;
 use crate::engine::SearchEngine;
 use crate::error::Error;
-use crate::fields::{FieldConfig, ToolText, tool_text};
+use crate::fields::{self, FieldConfig, ToolText, tool_text};
 use crate::implied;
 use crate::names::{NameWords, QueryWords};
 use crate::results::{self, Hit, HitTool, QueryText, SearchResults, WhyEmpty};
@@ -348,27 +348,22 @@ impl ToolSearchBuilder {
             search.servers.insert(name.clone(), ServerDocs::new(search.next_server));
             search.next_server += 1;
         }
-        let mut texts: Vec<(ToolText, Pending)> = Vec::with_capacity(search.catalog.len());
+        let mut texts: Vec<(Texts, Pending)> = Vec::with_capacity(search.catalog.len());
         let mut counts = Vec::with_capacity(names.len());
         for name in &names {
-            let server_texts = search.server_texts(name);
+            let (server_texts, _) = search.server_texts(name, &[], &[]);
             counts.push(server_texts.len());
             texts.extend(server_texts);
         }
-        let ids =
-            search.index.add(texts.iter().map(|(t, e)| document(t, e.tool.server(), e.order)))?;
+        let ids = search.index.add(new_documents(&texts))?;
         // `add` gives ids in input order: split them by server again.
         let mut ids = ids.into_iter();
         let mut texts = texts.into_iter();
         for (name, &count) in names.iter().zip(&counts) {
-            let server_texts: Vec<(ToolText, Pending)> = texts.by_ref().take(count).collect();
+            let server_texts: Vec<(Texts, Pending)> = texts.by_ref().take(count).collect();
             let server_ids: Vec<DocId> = ids.by_ref().take(count).collect();
             let ToolSearch { services, index, .. } = &mut search;
-            services.set_server(
-                index.analyzer(),
-                name,
-                server_texts.iter().map(|(t, _)| t.name.as_str()),
-            );
+            services.set_server(index.analyzer(), name, server_texts.iter().map(|(t, _)| t.name()));
             search.record(name, server_ids, server_texts);
         }
         Ok(search)
@@ -402,6 +397,46 @@ impl ServerDocs {
 struct Pending {
     tool: Arc<HitTool>,
     order: (u32, u32),
+}
+
+/// What indexing a server needs of one of its tools' texts.
+#[derive(Debug)]
+enum Texts {
+    /// Every field text: the tool is indexed.
+    Full(ToolText),
+    /// The tool's document `doc` stays (the same tool under the same model-facing name): only
+    /// the `name` field text, for the known services, and whether the summary has a
+    /// character of a CJK script.
+    Kept { doc: DocId, name: String, cjk: bool },
+}
+
+impl Texts {
+    fn name(&self) -> &str {
+        match self {
+            Texts::Full(text) => &text.name,
+            Texts::Kept { name, .. } => name,
+        }
+    }
+
+    fn cjk(&self) -> bool {
+        match self {
+            Texts::Full(text) => has_cjk(&text.summary),
+            Texts::Kept { cjk, .. } => *cjk,
+        }
+    }
+}
+
+/// Whether `text` has a character of a CJK script.
+fn has_cjk(text: &str) -> bool {
+    !text.is_ascii() && text.chars().any(toolsift_text::is_cjk)
+}
+
+/// The documents of the tools to index (those of [`Texts::Full`]), in order.
+fn new_documents(texts: &[(Texts, Pending)]) -> impl Iterator<Item = Document<'_>> {
+    texts.iter().filter_map(|(t, p)| match t {
+        Texts::Full(text) => Some(document(text, p.tool.server(), p.order)),
+        Texts::Kept { .. } => None,
+    })
 }
 
 /// A catalog and the ranking index over its tools, updated together.
@@ -911,45 +946,24 @@ impl ToolSearch {
     /// `kept[i]`, when there is one, is where tool `i` was before the change, the same tool
     /// ([`Catalog::last_kept`]): its document stays, and only its order key follows its new
     /// position, unless its model-facing name changed too (a name is indexed text and an
-    /// exact key). Only the other tools are analyzed and indexed, and the documents of tools
-    /// that went away or changed are removed, in one index update.
+    /// exact key). Only the other tools' texts are made, and they are indexed, and the
+    /// documents of tools that went away or changed are removed, in one index update.
     fn reindex(&mut self, name: &str, kept: &[Option<usize>]) -> Result<(), Error> {
-        let texts = self.server_texts(name);
-        self.services.set_server(
-            self.index.analyzer(),
-            name,
-            texts.iter().map(|(t, _)| t.name.as_str()),
-        );
         let old = self.servers.get(name).map(|s| s.docs.clone()).unwrap_or_default();
-        // Per tool, the document it keeps: the same tool under the same name.
-        let mut keep = vec![false; old.len()];
-        let reused: Vec<Option<DocId>> = (texts.iter().enumerate())
-            .map(|(i, (_, p))| {
-                let j = kept.get(i).copied().flatten()?;
-                let doc = *old.get(j)?;
-                let entry = self.docs.get(doc.get() as usize)?.as_deref()?;
-                let same = *entry == *p.tool && !std::mem::replace(&mut keep[j], true);
-                same.then_some(doc)
-            })
-            .collect();
+        let (texts, keep) = self.server_texts(name, &old, kept);
+        self.services.set_server(self.index.analyzer(), name, texts.iter().map(|(t, _)| t.name()));
         let removed: Vec<DocId> =
             old.iter().zip(&keep).filter(|&(_, &k)| !k).map(|(&d, _)| d).collect();
-        let new_ids = self.index.update_group(
-            name,
-            &removed,
-            (texts.iter().zip(&reused))
-                .filter(|(_, r)| r.is_none())
-                .map(|((t, e), _)| document(t, e.tool.server(), e.order)),
-        )?;
+        let new_ids = self.index.update_group(name, &removed, new_documents(&texts))?;
         let mut new_ids = new_ids.into_iter();
         let mut ids = Vec::with_capacity(texts.len());
-        for ((_, p), r) in texts.iter().zip(&reused) {
-            match r {
-                Some(doc) => {
+        for (t, p) in &texts {
+            match t {
+                Texts::Kept { doc, .. } => {
                     self.index.set_order(*doc, catalog_position(p.order));
                     ids.push(*doc);
                 }
-                None => ids.extend(new_ids.next()),
+                Texts::Full(_) => ids.extend(new_ids.next()),
             }
         }
         self.forget(name);
@@ -957,26 +971,51 @@ impl ToolSearch {
         Ok(())
     }
 
-    /// The field texts and entries of server `name`'s tools, in source order.
-    fn server_texts(&self, name: &str) -> Vec<(ToolText, Pending)> {
-        let Some(server) = self.catalog.server(name) else { return Vec::new() };
+    /// The texts and entries of server `name`'s tools, in source order, and which of the
+    /// documents `old` stay.
+    ///
+    /// A tool that is the same as the one `old[kept[i]]` holds ([`Catalog::last_kept`]), under
+    /// the same model-facing name, keeps that document ([`Texts::Kept`]: its field texts are
+    /// not made, and its action set is the one worked out before); every other tool gets its
+    /// field texts ([`Texts::Full`]). With no `old` documents, every tool does.
+    fn server_texts(
+        &self,
+        name: &str,
+        old: &[DocId],
+        kept: &[Option<usize>],
+    ) -> (Vec<(Texts, Pending)>, Vec<bool>) {
+        let mut keep = vec![false; old.len()];
+        let Some(server) = self.catalog.server(name) else { return (Vec::new(), keep) };
         let ordinal = self.servers.get(name).map_or(u32::MAX, |s| s.ordinal);
-        server
-            .tools
-            .iter()
-            .enumerate()
+        let texts = (server.tools.iter().enumerate())
             .map(|(i, tool)| {
                 let model_name = self.catalog.model_name(&tool.id).unwrap_or(tool.name());
-                let text = tool_text(tool, model_name, &self.fields);
                 let order = (ordinal, u32::try_from(i).unwrap_or(u32::MAX));
-                let actions = ActionSet::of_tool(
-                    self.index.analyzer(),
-                    &self.actions,
-                    &tool.id.name,
-                    &text.summary,
-                )
-                .with_operations(&tool.input_schema)
-                .with_query_language(&tool.input_schema, &tool.description);
+                let stays = kept.get(i).copied().flatten().and_then(|j| {
+                    let doc = *old.get(j)?;
+                    let entry = self.docs.get(doc.get() as usize)?.as_deref()?;
+                    let same = entry.tool() == &tool.id && entry.name() == model_name;
+                    (same && !std::mem::replace(keep.get_mut(j)?, true))
+                        .then(|| (doc, entry.actions()))
+                });
+                let (text, actions) = match stays {
+                    Some((doc, actions)) => {
+                        let cjk = has_cjk(fields::summary_text(tool));
+                        (Texts::Kept { doc, name: fields::name_text(tool), cjk }, actions)
+                    }
+                    None => {
+                        let text = tool_text(tool, model_name, &self.fields);
+                        let actions = ActionSet::of_tool(
+                            self.index.analyzer(),
+                            &self.actions,
+                            &tool.id.name,
+                            &text.summary,
+                        )
+                        .with_operations(&tool.input_schema)
+                        .with_query_language(&tool.input_schema, &tool.description);
+                        (Texts::Full(text), actions)
+                    }
+                };
                 let tool = Arc::new(HitTool::new(
                     tool.id.clone(),
                     model_name,
@@ -985,13 +1024,12 @@ impl ToolSearch {
                 ));
                 (text, Pending { tool, order })
             })
-            .collect()
+            .collect();
+        (texts, keep)
     }
 
-    fn record(&mut self, name: &str, ids: Vec<DocId>, texts: Vec<(ToolText, Pending)>) {
-        let cjk = texts
-            .iter()
-            .any(|(t, _)| !t.summary.is_ascii() && t.summary.chars().any(toolsift_text::is_cjk));
+    fn record(&mut self, name: &str, ids: Vec<DocId>, texts: Vec<(Texts, Pending)>) {
+        let cjk = texts.iter().any(|(t, _)| t.cjk());
         let mut recorded = Vec::with_capacity(ids.len());
         for (doc, (_, p)) in ids.into_iter().zip(texts) {
             let slot = doc.get() as usize;

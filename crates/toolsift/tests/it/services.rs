@@ -477,6 +477,30 @@ fn a_present_service_whose_tools_never_say_the_verb_says_so() {
     );
 }
 
+/// A server keeps its tools described in Chinese through an update that leaves them as they
+/// are (their documents stay, and their texts are not made again).
+#[test]
+fn an_update_keeps_what_the_kept_tools_are_described_in() {
+    let tools = |revised: &str| {
+        server("feishu", &[("im_message_create", "发送消息到群聊。"), ("calendar_list", revised)])
+            .tools
+    };
+    let mut catalog = Catalog::new();
+    catalog.add_server(server("discord", &[("send_message", "Send a message to a channel.")]));
+    catalog.add_server(toolsift::Server::new("feishu", ToolKind::Mcp, tools("List calendars.")));
+    let mut search = ToolSearch::new(catalog).expect("default settings");
+    search.replace_tools("feishu", tools("List the calendars.")).expect("valid update");
+    // Not refused: feishu's tools are not judged by the English verb.
+    let query = "send a message to the feishu group chat";
+    let results = search.search(query, 10);
+    assert!(
+        results.hits().iter().any(|h| h.name() == "mcp__feishu__im_message_create"),
+        "{results:?}"
+    );
+    let fresh = ToolSearch::new(search.catalog().clone()).expect("default settings");
+    assert_eq!(fresh.search(query, 10), results);
+}
+
 /// What the request's verb acts on must be said, in a tool's name or summary, by a tool of the
 /// named service that does that kind of action, or by one about what it is for, from or to,
 /// or about what it is of when that tool says it anywhere.

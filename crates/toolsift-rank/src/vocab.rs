@@ -198,6 +198,10 @@ impl StrTable {
     }
 }
 
+/// [`Vocab::finish`] inserts new terms into the slot order when they are at most one in this
+/// many of the terms, and lays the order out again otherwise (a first batch, a large update).
+const INSERT_AT_MOST: usize = 32;
+
 /// One interned stem's place in the sorted stem table.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct StemInfo {
@@ -290,14 +294,82 @@ impl Vocab {
     /// Puts the terms and stems interned since the last call into the sorted tables and the
     /// slot order.
     pub(crate) fn finish(&mut self) {
-        if !self.pending_stems.is_empty() {
+        let new_stems = !self.pending_stems.is_empty();
+        if new_stems {
             self.merge_stems();
         }
         if self.pending_terms.is_empty() {
             return;
         }
         // Not `clear`: the capacity would stay allocated for the index's life.
-        self.pending_terms = Vec::new();
+        let pending = std::mem::take(&mut self.pending_terms);
+        if new_stems || pending.len() * INSERT_AT_MOST > self.slot_term.len() {
+            self.order_slots();
+        } else {
+            self.insert_slots(&pending);
+        }
+        self.words.shrink();
+        self.stems.shrink();
+        self.term_stem.shrink_to_fit();
+        self.term_slot.shrink_to_fit();
+        self.stem.shrink_to_fit();
+    }
+
+    /// Puts a few new terms into the slot order of the others: where [`Vocab::order_slots`]
+    /// would put them. The stems' ranks have not moved (no new stem), so the old terms keep
+    /// their order and each new term goes into its stem's bucket, among its words by word.
+    /// Reads every slot once (copying the others in runs) instead of sorting every term again.
+    fn insert_slots(&mut self, pending: &[u32]) {
+        let words = &self.words;
+        let rank = |t: u32| self.stem[self.term_stem[t as usize] as usize].rank;
+        // (old slot it goes before, stem rank, term), in the slot order.
+        let mut new: Vec<(u32, u32, u32)> = (pending.iter())
+            .map(|&t| {
+                let r = rank(t);
+                let (from, to) = self.rank_range(r, r + 1);
+                let bucket = self.slot_term.get(from as usize..to as usize).unwrap_or_default();
+                let at = bucket.partition_point(|&u| words.get(u) < words.get(t));
+                (from + at as u32, r, t)
+            })
+            .collect();
+        new.sort_unstable_by(|a, b| {
+            (a.0, a.1).cmp(&(b.0, b.1)).then_with(|| words.get(a.2).cmp(words.get(b.2)))
+        });
+        let total = self.slot_term.len() + new.len();
+        let mut slot_term = Vec::with_capacity(total);
+        let mut slot_len = Vec::with_capacity(total);
+        let mut copied = 0;
+        for &(at, _, t) in &new {
+            let at = at as usize;
+            slot_term.extend_from_slice(self.slot_term.get(copied..at).unwrap_or_default());
+            slot_len.extend_from_slice(self.slot_len.get(copied..at).unwrap_or_default());
+            copied = at;
+            slot_term.push(t);
+            slot_len.push(u8::try_from(words.get(t).len()).unwrap_or(u8::MAX));
+        }
+        slot_term.extend_from_slice(self.slot_term.get(copied..).unwrap_or_default());
+        slot_len.extend_from_slice(self.slot_len.get(copied..).unwrap_or_default());
+        // Each rank's first slot moves by the new terms of the ranks before it.
+        let mut added = 0;
+        let mut next = new.iter().map(|&(_, r, _)| r).peekable();
+        for (r, first) in (0u32..).zip(self.rank_slot.iter_mut()) {
+            while next.next_if(|&nr| nr < r).is_some() {
+                added += 1;
+            }
+            *first += added;
+        }
+        self.term_slot.resize(self.term_stem.len(), 0);
+        for (slot, &t) in (0u32..).zip(&slot_term) {
+            if let Some(s) = self.term_slot.get_mut(t as usize) {
+                *s = slot;
+            }
+        }
+        self.slot_term = slot_term;
+        self.slot_len = slot_len;
+    }
+
+    /// Lays out the slot order of all terms: by stem rank, then by word.
+    fn order_slots(&mut self) {
         // Slot order: terms bucketed by their stem's rank (a counting sort), each bucket by
         // word (buckets are a stem's words: a handful).
         let nstems = self.sorted_stems.len();
@@ -331,11 +403,6 @@ impl Vocab {
             order.iter().map(|&t| u8::try_from(words.get(t).len()).unwrap_or(u8::MAX)).collect();
         self.slot_term = order;
         self.rank_slot = first;
-        self.words.shrink();
-        self.stems.shrink();
-        self.term_stem.shrink_to_fit();
-        self.term_slot.shrink_to_fit();
-        self.stem.shrink_to_fit();
     }
 
     /// Merges the pending stems into the sorted stem table and relinks the prefix relations.
@@ -536,7 +603,82 @@ impl Vocab {
 
 #[cfg(test)]
 mod tests {
-    use super::tail_le;
+    use super::{INSERT_AT_MOST, Vocab, tail_le};
+    use proptest::prelude::*;
+
+    /// Words of a small alphabet, so that stems (their first three letters) are shared.
+    fn word() -> impl Strategy<Value = String> {
+        "[a-d]{1,6}"
+    }
+
+    /// The first three letters, reversed: stems shared by several words, and an order of
+    /// stems that is not the order of their words.
+    fn stem(word: &str) -> String {
+        word[..word.len().min(3)].chars().rev().collect()
+    }
+
+    /// The slot order and what follows from it.
+    fn slots(v: &Vocab) -> (Vec<u32>, Vec<u32>, Vec<u8>, Vec<u32>) {
+        (v.slot_term.clone(), v.term_slot.clone(), v.slot_len.clone(), v.rank_slot.clone())
+    }
+
+    proptest! {
+        /// Law: after every batch, the slot order is the one a single batch of the same words
+        /// lays out, whether the new terms were inserted or the order laid out again.
+        #[test]
+        fn inserted_terms_take_the_slots_a_full_layout_gives(
+            first in prop::collection::vec(word(), 0..200),
+            batches in prop::collection::vec(prop::collection::vec(word(), 0..6), 0..12),
+        ) {
+            let mut vocab = Vocab::default();
+            let mut all = Vec::new();
+            for batch in std::iter::once(first).chain(batches) {
+                for w in &batch {
+                    vocab.intern(w, &stem(w));
+                    all.push(w.clone());
+                }
+                vocab.finish();
+                let mut fresh = Vocab::default();
+                for w in &all {
+                    fresh.intern(w, &stem(w));
+                }
+                fresh.finish();
+                prop_assert_eq!(slots(&vocab), slots(&fresh));
+            }
+        }
+    }
+
+    #[test]
+    fn a_few_new_words_of_known_stems_are_inserted() {
+        // The path the law above must cover: enough terms that one new word is inserted.
+        let mut vocab = Vocab::default();
+        let words: Vec<String> = (0..4 * INSERT_AT_MOST).map(|i| format!("w{i:03}")).collect();
+        for w in &words {
+            vocab.intern(w, &stem(w));
+        }
+        vocab.finish();
+        vocab.intern("w0505", "50w");
+        assert!(
+            vocab.pending_stems.is_empty()
+                && vocab.pending_terms.len() * INSERT_AT_MOST <= vocab.slot_term.len()
+        );
+        vocab.finish();
+        let t = vocab.term_id("w0505").expect("interned");
+        let slot = vocab.term_slot[t as usize] as usize;
+        assert_eq!(vocab.slot_word(slot as u32 - 1), "w050");
+        assert_eq!(vocab.slot_word(slot as u32 + 1), "w051");
+        // Two new words before the same old slot: the end of one stem's words and the start
+        // of the next stem's go by stem first, not by word.
+        vocab.intern("x1", "s1");
+        vocab.intern("z1", "s2");
+        vocab.finish();
+        vocab.intern("y", "s1");
+        vocab.intern("a", "s2");
+        vocab.finish();
+        let slot = |w: &str| vocab.term_id(w).map(|t| vocab.term_slot[t as usize]);
+        let order = [slot("x1"), slot("y"), slot("a"), slot("z1")];
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+    }
 
     #[test]
     fn tail_le_equals_folding_the_bytes_in() {

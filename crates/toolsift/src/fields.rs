@@ -112,11 +112,6 @@ pub(crate) fn name_text(tool: &Tool) -> String {
     name
 }
 
-/// The `summary` field text of `tool` ([`ToolText::summary`]).
-pub(crate) fn summary_text(tool: &Tool) -> &str {
-    split_summary(tool).0
-}
-
 /// Appends `text` on a new line of `out` (nothing for blank text).
 fn push(out: &mut String, text: &str) {
     let text = text.trim();

@@ -20,6 +20,8 @@ pub(crate) struct HitTool {
     name_words: OnceLock<NameWords>,
     /// The catalog position, the tie-break between equal scores.
     order: u64,
+    /// Whether its summary has a character of a CJK script (`ServerDocs::cjk`).
+    cjk: bool,
 }
 
 /// Equal when tool and name are: the action set follows from the tool, and the order key is
@@ -34,8 +36,31 @@ impl PartialEq for HitTool {
 impl Eq for HitTool {}
 
 impl HitTool {
-    pub(crate) fn new(tool: ToolId, name: &str, actions: ActionSet, order: u64) -> HitTool {
-        HitTool { tool, name: name.into(), actions, name_words: OnceLock::new(), order }
+    pub(crate) fn new(
+        tool: ToolId,
+        name: &str,
+        actions: ActionSet,
+        cjk: bool,
+        order: u64,
+    ) -> HitTool {
+        HitTool { tool, name: name.into(), actions, name_words: OnceLock::new(), order, cjk }
+    }
+
+    /// The same tool at catalog position `order`.
+    pub(crate) fn moved(&self, order: u64) -> HitTool {
+        HitTool {
+            tool: self.tool.clone(),
+            name: self.name.clone(),
+            actions: self.actions,
+            name_words: OnceLock::new(),
+            order,
+            cjk: self.cjk,
+        }
+    }
+
+    /// Whether its summary has a character of a CJK script.
+    pub(crate) fn cjk(&self) -> bool {
+        self.cjk
     }
 
     pub(crate) fn actions(&self) -> ActionSet {
@@ -151,6 +176,7 @@ impl Hit {
                 actions: ActionSet::default(),
                 name_words: OnceLock::new(),
                 order: 0,
+                cjk: false,
             }),
             score,
             words,

@@ -405,9 +405,8 @@ enum Texts {
     /// Every field text: the tool is indexed.
     Full(ToolText),
     /// The tool's document `doc` stays (the same tool under the same model-facing name): only
-    /// the `name` field text, for the known services, and whether the summary has a
-    /// character of a CJK script.
-    Kept { doc: DocId, name: String, cjk: bool },
+    /// the `name` field text, for the known services.
+    Kept { doc: DocId, name: String },
 }
 
 impl Texts {
@@ -415,13 +414,6 @@ impl Texts {
         match self {
             Texts::Full(text) => &text.name,
             Texts::Kept { name, .. } => name,
-        }
-    }
-
-    fn cjk(&self) -> bool {
-        match self {
-            Texts::Full(text) => has_cjk(&text.summary),
-            Texts::Kept { cjk, .. } => *cjk,
         }
     }
 }
@@ -991,17 +983,23 @@ impl ToolSearch {
             .map(|(i, tool)| {
                 let model_name = self.catalog.model_name(&tool.id).unwrap_or(tool.name());
                 let order = (ordinal, u32::try_from(i).unwrap_or(u32::MAX));
+                let position = catalog_position(order);
                 let stays = kept.get(i).copied().flatten().and_then(|j| {
                     let doc = *old.get(j)?;
-                    let entry = self.docs.get(doc.get() as usize)?.as_deref()?;
+                    let entry = self.docs.get(doc.get() as usize)?.as_ref()?;
                     let same = entry.tool() == &tool.id && entry.name() == model_name;
-                    (same && !std::mem::replace(keep.get_mut(j)?, true))
-                        .then(|| (doc, entry.actions()))
+                    (same && !std::mem::replace(keep.get_mut(j)?, true)).then_some((doc, entry))
                 });
-                let (text, actions) = match stays {
-                    Some((doc, actions)) => {
-                        let cjk = has_cjk(fields::summary_text(tool));
-                        (Texts::Kept { doc, name: fields::name_text(tool), cjk }, actions)
+                let (text, tool) = match stays {
+                    Some((doc, entry)) => {
+                        let text = Texts::Kept { doc, name: fields::name_text(tool) };
+                        // The entry as it is, unless the tool moved: only its order key does.
+                        let entry = if entry.order() == position {
+                            Arc::clone(entry)
+                        } else {
+                            Arc::new(entry.moved(position))
+                        };
+                        (text, entry)
                     }
                     None => {
                         let text = tool_text(tool, model_name, &self.fields);
@@ -1013,15 +1011,12 @@ impl ToolSearch {
                         )
                         .with_operations(&tool.input_schema)
                         .with_query_language(&tool.input_schema, &tool.description);
-                        (Texts::Full(text), actions)
+                        let cjk = has_cjk(&text.summary);
+                        let entry =
+                            HitTool::new(tool.id.clone(), model_name, actions, cjk, position);
+                        (Texts::Full(text), Arc::new(entry))
                     }
                 };
-                let tool = Arc::new(HitTool::new(
-                    tool.id.clone(),
-                    model_name,
-                    actions,
-                    catalog_position(order),
-                ));
                 (text, Pending { tool, order })
             })
             .collect();
@@ -1029,7 +1024,7 @@ impl ToolSearch {
     }
 
     fn record(&mut self, name: &str, ids: Vec<DocId>, texts: Vec<(Texts, Pending)>) {
-        let cjk = texts.iter().any(|(t, _)| t.cjk());
+        let cjk = texts.iter().any(|(_, p)| p.tool.cjk());
         let mut recorded = Vec::with_capacity(ids.len());
         for (doc, (_, p)) in ids.into_iter().zip(texts) {
             let slot = doc.get() as usize;

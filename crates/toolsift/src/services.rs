@@ -1261,11 +1261,17 @@ mod tests {
     #[test]
     fn a_server_recorded_again_with_the_same_names_changes_nothing() {
         let analyzer = Analyzer::default();
-        let known = || parse_services(&analyzer, ["jira", "confluence", "git"]);
-        let mut services = Services::new(known(), Vec::new());
+        let git = ["git git_log", "git git_diff"];
+        // A fresh history: atlassian's names, then git's.
+        let fresh = |atlassian: [&str; 2]| {
+            let known = parse_services(&analyzer, ["jira", "confluence", "git"]);
+            let mut services = Services::new(known, Vec::new());
+            assert!(services.set_server(&analyzer, "atlassian", atlassian));
+            assert!(services.set_server(&analyzer, "git", git));
+            services
+        };
         let first = ["atlassian jira_create_issue", "atlassian confluence_get_page Get page"];
-        assert!(services.set_server(&analyzer, "atlassian", first));
-        assert!(services.set_server(&analyzer, "git", ["git git_log", "git git_diff"]));
+        let mut services = fresh(first);
         let before = recorded(&services);
         // The same texts: nothing to do.
         assert!(!services.set_server(&analyzer, "atlassian", first));
@@ -1273,17 +1279,11 @@ mod tests {
         // The same chunks in another order: recorded again, with the same entries.
         let again = ["atlassian confluence_get_page page Get", "atlassian jira_create_issue"];
         assert!(services.set_server(&analyzer, "atlassian", again));
-        let mut reordered = Services::new(known(), Vec::new());
-        reordered.set_server(&analyzer, "atlassian", again);
-        reordered.set_server(&analyzer, "git", ["git git_log", "git git_diff"]);
-        assert_eq!(recorded(&services), recorded(&reordered));
+        assert_eq!(recorded(&services), recorded(&fresh(again)));
         // Other chunks: recorded as a fresh history would record them.
         let other = ["atlassian jira_create_issue", "atlassian jira_get_issue"];
         assert!(services.set_server(&analyzer, "atlassian", other));
-        let mut fresh = Services::new(known(), Vec::new());
-        fresh.set_server(&analyzer, "atlassian", other);
-        fresh.set_server(&analyzer, "git", ["git git_log", "git git_diff"]);
-        assert_eq!(recorded(&services), recorded(&fresh));
+        assert_eq!(recorded(&services), recorded(&fresh(other)));
         assert_ne!(recorded(&services), before);
     }
 

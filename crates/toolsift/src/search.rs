@@ -968,8 +968,9 @@ impl ToolSearch {
     ///
     /// A tool that is the same as the one `old[kept[i]]` holds ([`Catalog::last_kept`]), under
     /// the same model-facing name, keeps that document ([`Texts::Kept`]: its field texts are
-    /// not made, and its action set is the one worked out before); every other tool gets its
-    /// field texts ([`Texts::Full`]). With no `old` documents, every tool does.
+    /// not made) and its entry, with the action set worked out before (shared as it is, or a
+    /// copy with the new order key if the tool moved); every other tool gets its field texts
+    /// ([`Texts::Full`]) and a new entry. With no `old` documents, every tool does.
     fn server_texts(
         &self,
         name: &str,

@@ -6,7 +6,7 @@ use crate::document::{DocId, Document};
 use crate::error::{Error, ErrorKind};
 use crate::expand::Expander;
 use crate::keys::KeyTable;
-use crate::postings::{Postings, encode, shift_code};
+use crate::postings::{OldRuns, Postings, encode, shift_code};
 use crate::vocab::{Vocab, fx_finish, fx_hash, fx_step, tail_le};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -994,9 +994,11 @@ impl Index {
         // The old postings renumbered, and the stem document frequencies without the dropped
         // ones: their stems come from the slot order before this update.
         let mut old = std::mem::take(&mut self.post);
+        let mut dropped_at = Vec::new();
         if let Some(rm) = remap {
-            let dropped = old.renumber(rm);
+            let (dropped, at) = old.renumber(rm);
             drop_stem_df(&mut self.vocab, &dropped, rm.len());
+            dropped_at = at;
         }
         // The new slot order; `old_slot` maps a term to its slot before this update.
         let old_slots = if self.vocab.has_pending() {
@@ -1041,7 +1043,8 @@ impl Index {
         // keep their order in the slot order (it sorts terms by stem and word), so the old
         // postings keep theirs: each slot starts where its old postings start (a new term's,
         // none, where the previous slot's end) plus the staged postings of the slots before.
-        let old_len = old.doc.len();
+        // The kept old postings (`old.offsets` counts only those).
+        let old_len = old.doc.len().saturating_sub(dropped_at.len());
         let mut offsets = Vec::with_capacity(nslots + 1);
         match &old_slots {
             // The slots of before, one to one: a sum of two arrays.
@@ -1075,26 +1078,20 @@ impl Index {
         let total = old_len + staged.term.len();
         let mut doc: Vec<u32> = Vec::with_capacity(total);
         let mut tf: Vec<u32> = Vec::with_capacity(total);
-        let mut copied = 0;
+        let mut runs = OldRuns::new(&old, &dropped_at);
         for (w, &end) in bucket.windows(2).zip(offsets.iter().skip(1)) {
             let Some(mine) = order.get(w[0] as usize..w[1] as usize).filter(|m| !m.is_empty())
             else {
                 continue;
             };
             // The end of this slot's old postings.
-            let old_end = end.saturating_sub(w[1] as usize);
-            if old_end > copied {
-                doc.extend_from_slice(old.doc.get(copied..old_end).unwrap_or_default());
-                tf.extend_from_slice(old.tf.get(copied..old_end).unwrap_or_default());
-                copied = old_end;
-            }
+            runs.copy_to(end.saturating_sub(w[1] as usize), &mut doc, &mut tf);
             doc.extend(mine.iter().map(|&i| staged.doc.get(i as usize).copied().unwrap_or(0)));
             tf.extend(
                 mine.iter().map(|&i| codes.get(i as usize).map_or(0, |&c| shift_code(c, shift))),
             );
         }
-        doc.extend_from_slice(old.doc.get(copied..).unwrap_or_default());
-        tf.extend_from_slice(old.tf.get(copied..).unwrap_or_default());
+        runs.copy_to(old_len, &mut doc, &mut tf);
         // Full already, unless the staged postings were inconsistent.
         doc.shrink_to_fit();
         tf.shrink_to_fit();

@@ -105,14 +105,17 @@ impl Postings {
         });
     }
 
-    /// Renumbers the documents by `remap` (old ordinal → new), dropping the postings of the
-    /// documents it maps to `u32::MAX` (or does not map), in place: one pass over the
-    /// documents, then the runs of kept postings between dropped ones move back (each by the
-    /// postings dropped before it), then one pass over the slots. The pseudo-frequencies are
-    /// left as they were, for [`Postings::laid_out`] to reuse.
+    /// Renumbers the documents by `remap` (old ordinal → new) in place, in one pass over the
+    /// documents, and moves each slot's offset back by the postings of the documents it maps
+    /// to `u32::MAX` (or does not map) before it. Those postings stay in the arrays (their
+    /// document reads `u32::MAX`), so `offsets` count the kept postings only until
+    /// [`OldRuns`] copies them out, skipping the dropped ones: the arrays are not compacted
+    /// first, so every kept posting moves once, not twice. The pseudo-frequencies are left
+    /// as they were, for [`Postings::laid_out`] to reuse.
     ///
-    /// Returns the dropped postings as (slot, old ordinal) pairs, in slot order.
-    pub(crate) fn renumber(&mut self, remap: &[u32]) -> Vec<(u32, u32)> {
+    /// Returns the dropped postings as (slot, old ordinal) pairs, in slot order, and their
+    /// positions in the arrays, ascending.
+    pub(crate) fn renumber(&mut self, remap: &[u32]) -> (Vec<(u32, u32)>, Vec<usize>) {
         // The dropped postings' positions (ascending) and documents: few, as an update
         // removes a group.
         let mut dropped = Vec::new();
@@ -123,18 +126,6 @@ impl Postings {
             }
             *d = new;
         }
-        let n = self.doc.len().min(self.tf.len());
-        let mut w = dropped.first().map_or(n, |&(p, _)| p);
-        for (k, &(p, _)) in dropped.iter().enumerate() {
-            let end = dropped.get(k + 1).map_or(n, |&(q, _)| q);
-            if p + 1 < end && end <= n {
-                self.doc.copy_within(p + 1..end, w);
-                self.tf.copy_within(p + 1..end, w);
-                w += end - (p + 1);
-            }
-        }
-        self.doc.truncate(w);
-        self.tf.truncate(w);
         // Each offset moves back by the postings dropped before it; a dropped posting before
         // the start of slot `s` and not before the start of `s - 1` is in `s - 1`.
         let mut gone = Vec::with_capacity(dropped.len());
@@ -146,7 +137,7 @@ impl Postings {
             }
             *off -= gone.len();
         }
-        gone
+        (gone, dropped.into_iter().map(|(p, _)| p).collect())
     }
 
     /// Postings laid out as `offsets`, `doc` and `tf` (whose spilled frequencies are in
@@ -286,6 +277,45 @@ impl Postings {
     /// Takes the pseudo-frequency array, for [`Postings::laid_out`] to reuse.
     pub(crate) fn take_pf(&mut self) -> Vec<AtomicU32> {
         std::mem::take(&mut self.pf)
+    }
+}
+
+/// The old postings, read in the kept postings' order after [`Postings::renumber`]: runs of
+/// them are copied out by their positions among the kept postings, the dropped ones skipped.
+pub(crate) struct OldRuns<'a> {
+    doc: &'a [u32],
+    tf: &'a [u32],
+    /// Positions of the dropped postings in `doc` and `tf`, ascending.
+    dropped: &'a [usize],
+    /// Dropped postings passed.
+    next: usize,
+    /// Position in `doc` and `tf`.
+    at: usize,
+    /// Kept postings copied (or passed).
+    kept: usize,
+}
+
+impl<'a> OldRuns<'a> {
+    /// The postings of `old`, whose `dropped` positions are left out.
+    pub(crate) fn new(old: &'a Postings, dropped: &'a [usize]) -> OldRuns<'a> {
+        OldRuns { doc: &old.doc, tf: &old.tf, dropped, next: 0, at: 0, kept: 0 }
+    }
+
+    /// Appends the kept postings up to (not including) the `to`-th to `doc` and `tf`.
+    pub(crate) fn copy_to(&mut self, to: usize, doc: &mut Vec<u32>, tf: &mut Vec<u32>) {
+        while self.kept < to {
+            let drop_at = self.dropped.get(self.next).copied().unwrap_or(usize::MAX);
+            let n = drop_at.saturating_sub(self.at).min(to - self.kept);
+            let run = self.at..self.at + n;
+            doc.extend_from_slice(self.doc.get(run.clone()).unwrap_or_default());
+            tf.extend_from_slice(self.tf.get(run).unwrap_or_default());
+            self.at += n;
+            self.kept += n;
+            if self.at == drop_at {
+                self.at += 1;
+                self.next += 1;
+            }
+        }
     }
 }
 

@@ -108,10 +108,10 @@ impl Postings {
     /// Renumbers the documents by `remap` (old ordinal → new) in place, in one pass over the
     /// documents, and moves each slot's offset back by the postings of the documents it maps
     /// to `u32::MAX` (or does not map) before it. Those postings stay in the arrays (their
-    /// document reads `u32::MAX`), so `offsets` count the kept postings only until
-    /// [`OldRuns`] copies them out, skipping the dropped ones: the arrays are not compacted
-    /// first, so every kept posting moves once, not twice. The pseudo-frequencies are left
-    /// as they were, for [`Postings::laid_out`] to reuse.
+    /// document reads `u32::MAX`) while `offsets` count only the kept ones: the layout copies
+    /// the kept ones out with [`OldRuns`], which skips the others, so the arrays are not
+    /// compacted first and every kept posting moves once, not twice. The pseudo-frequencies
+    /// are left as they were, for [`Postings::laid_out`] to reuse.
     ///
     /// Returns the dropped postings as (slot, old ordinal) pairs, in slot order, and their
     /// positions in the arrays, ascending.

@@ -303,7 +303,7 @@ impl Vocab {
         }
         // Not `clear`: the capacity would stay allocated for the index's life.
         let pending = std::mem::take(&mut self.pending_terms);
-        if new_stems || pending.len() * INSERT_AT_MOST > self.slot_term.len() {
+        if new_stems || pending.len().saturating_mul(INSERT_AT_MOST) > self.slot_term.len() {
             self.order_slots();
         } else {
             self.insert_slots(&pending);

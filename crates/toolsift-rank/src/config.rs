@@ -139,6 +139,8 @@ pub struct Config {
     pub(crate) past_tense_weight: f32,
     #[cfg_attr(feature = "serde", serde(default = "default_search_cache_budget"))]
     pub(crate) search_cache_budget: usize,
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) threads: usize,
 }
 
 #[cfg(feature = "serde")]
@@ -196,6 +198,7 @@ impl Default for Config {
             typo_min_chars: DEFAULT_TYPO_MIN_CHARS,
             past_tense_weight: DEFAULT_PAST_TENSE_WEIGHT,
             search_cache_budget: DEFAULT_SEARCH_CACHE_BUDGET,
+            threads: 0,
         }
     }
 }
@@ -250,6 +253,11 @@ impl Config {
     /// ([`IndexBuilder::search_cache_budget`]).
     pub fn search_cache_budget(&self) -> usize {
         self.search_cache_budget
+    }
+    /// The most threads an update analyzes a batch on, 0 for all cores
+    /// ([`IndexBuilder::threads`]).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
     /// Minimum characters of the shorter stem in a [`Relation::Prefix`].
     pub fn prefix_min_chars(&self) -> usize {
@@ -656,6 +664,19 @@ impl IndexBuilder {
     /// [`Index::search_cache_bytes`](crate::Index::search_cache_bytes) counts it.
     pub fn search_cache_budget(mut self, bytes: usize) -> IndexBuilder {
         self.config.search_cache_budget = bytes;
+        self
+    }
+
+    /// The most threads an update (a build, a replacement) analyzes its documents on; 0, the
+    /// default, for as many as the machine has cores.
+    ///
+    /// A batch of 512 documents or more (and 512 KiB of text or more: a build, not the update
+    /// of one server) is analyzed in parts, one thread each, of at least 256 documents and
+    /// 256 KiB; what it indexes is the same, bit for bit, with any number of threads (the
+    /// vocabulary's ids included). 1 analyzes every batch on the calling thread. Searches are
+    /// not affected: each runs on its caller's thread.
+    pub fn threads(mut self, threads: usize) -> IndexBuilder {
+        self.config.threads = threads;
         self
     }
 

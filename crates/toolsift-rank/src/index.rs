@@ -6,6 +6,7 @@ use crate::document::{DocId, Document};
 use crate::error::{Error, ErrorKind};
 use crate::expand::Expander;
 use crate::keys::KeyTable;
+use crate::parts;
 use crate::postings::{OldRuns, Postings, encode, shift_code};
 use crate::vocab::{Vocab, fx_finish, fx_hash, fx_step, tail_le};
 use std::collections::BTreeMap;
@@ -103,6 +104,151 @@ impl Staging {
     }
 }
 
+/// How a batch's documents are analyzed and staged: the same for every part of it.
+pub(crate) struct Job<'a> {
+    analyzer: &'a Analyzer,
+    /// The index's weight per token origin.
+    weights: [f32; 3],
+    /// The number of fields.
+    pub(crate) nf: usize,
+    /// Whether to analyze through [`TextMemo`]s (large batches).
+    memoize: bool,
+}
+
+/// Where analyzed words get their term ids: the index's vocabulary, or a part's new words
+/// (in [`parts`]).
+pub(crate) trait Terms {
+    /// The term id of `word` (with `stem`), interned if new; `None` past capacity.
+    fn id(&mut self, word: &str, stem: &str) -> Option<u32>;
+}
+
+impl Terms for Vocab {
+    #[inline]
+    fn id(&mut self, word: &str, stem: &str) -> Option<u32> {
+        self.intern(word, stem)
+    }
+}
+
+impl Staged {
+    /// Empty staging arrays sized for `bytes` of text (tool text has about one posting every
+    /// 12 to 16 bytes), so that they are seldom copied as they grow.
+    pub(crate) fn for_bytes(bytes: usize) -> Staged {
+        let guess = bytes / 12;
+        Staged {
+            term: Vec::with_capacity(guess),
+            doc: Vec::with_capacity(guess),
+            code: Vec::with_capacity(guess),
+            ..Staged::default()
+        }
+    }
+}
+
+impl Job<'_> {
+    /// Analyzes `docs`, whose field indices are `fields` (flattened, as [`Index::check`] gives
+    /// them) and whose ordinals start at `first`: their field lengths go to `lens` (`nf` per
+    /// document) and their postings to `staged`, in document order.
+    pub(crate) fn run<T: Terms>(
+        &self,
+        terms: &mut T,
+        docs: &[Document<'_>],
+        fields: &[usize],
+        first: u32,
+        lens: &mut [f32],
+        staged: &mut Staged,
+    ) {
+        let (nf, weights) = (self.nf, self.weights);
+        let mut st = Staging::default();
+        // Sized for what the 70 copied catalogs need per tool: about 7 distinct lines of 50
+        // tokens together, 8 distinct chunks of 17.
+        let n = docs.len();
+        let (mut lines, mut chunks) = if self.memoize {
+            (
+                TextMemo::with_capacity(n.saturating_mul(8), n.saturating_mul(56)),
+                TextMemo::with_capacity(n.saturating_mul(10), n.saturating_mul(24)),
+            )
+        } else {
+            (TextMemo::default(), TextMemo::default())
+        };
+        let mut fields = fields;
+        let mut doc_lens = lens.chunks_exact_mut(nf.max(1));
+        for (i, doc) in docs.iter().enumerate() {
+            let (doc_fields, rest) = fields.split_at(doc.fields.len().min(fields.len()));
+            fields = rest;
+            let Some(lens) = doc_lens.next() else { return };
+            let ord = first + i as u32;
+            st.stamp = st.stamp.wrapping_add(1);
+            if st.stamp == 0 {
+                st.slot_of.iter_mut().for_each(|s| s.0 = 0);
+                st.stamp = 1;
+            }
+            st.local_terms.clear();
+            st.local_tf.clear();
+            for ((_, text), &f) in doc.fields.iter().zip(doc_fields) {
+                let text: &str = text;
+                if !self.memoize {
+                    self.analyzer.for_each_token(text, |tok| {
+                        let w = weights[origin_slot(tok.origin)];
+                        if w <= 0.0 {
+                            return;
+                        }
+                        if let Some(t) = terms.id(tok.word, tok.stem) {
+                            st.add(t, w, f, nf);
+                            lens[f] += w;
+                        }
+                    });
+                    continue;
+                }
+                // A chunk's tokens never depend on the text around it and no chunk spans a
+                // line break, so a text's tokens are its lines' tokens in order.
+                for_each_line(text, |line, hash| {
+                    if let Some(tokens) = lines.get(hash, line) {
+                        for &(t, w) in tokens {
+                            st.add(t, w, f, nf);
+                            lens[f] += w;
+                        }
+                        return;
+                    }
+                    let mut line_rec = lines.start();
+                    for_each_chunk(line, |chunk| {
+                        let hash = fx_hash(chunk.as_bytes());
+                        if let Some(tokens) = chunks.get(hash, chunk) {
+                            for &(t, w) in tokens {
+                                st.add(t, w, f, nf);
+                                lens[f] += w;
+                                lines.record(&mut line_rec, t, w);
+                            }
+                            return;
+                        }
+                        let mut rec = chunks.start();
+                        self.analyzer.for_each_token(chunk, |tok| {
+                            let w = weights[origin_slot(tok.origin)];
+                            if w <= 0.0 {
+                                return;
+                            }
+                            let Some(t) = terms.id(tok.word, tok.stem) else {
+                                rec.ok = false;
+                                line_rec.ok = false;
+                                return;
+                            };
+                            st.add(t, w, f, nf);
+                            lens[f] += w;
+                            chunks.record(&mut rec, t, w);
+                            lines.record(&mut line_rec, t, w);
+                        });
+                        chunks.finish(rec, hash, chunk);
+                    });
+                    lines.finish(line_rec, hash, line);
+                });
+            }
+            staged.term.extend_from_slice(&st.local_terms);
+            staged.doc.extend(std::iter::repeat_n(ord, st.local_terms.len()));
+            for row in st.local_tf.chunks_exact(nf.max(1)) {
+                staged.code.push(encode(row, &mut staged.extra));
+            }
+        }
+    }
+}
+
 /// Batches of fewer documents are analyzed without [`TextMemo`]s.
 const MEMO_MIN_DOCS: usize = 256;
 
@@ -120,8 +266,9 @@ const MAX_TEXT_TOKENS: usize = 1 << 18;
 ///
 /// The pairs are those the index makes of the text's tokens in order (tokens of weight zero
 /// left out), so a replay adds exactly what analysis would, in the same order. Texts are
-/// borrowed from the batch and a memo lives for one [`Index::insert`], so its term ids are
-/// this index's. It is bounded ([`MAX_TEXTS`] texts of 32 bytes, [`MAX_TEXT_TOKENS`] pairs of 8
+/// borrowed from the batch and a memo lives for one [`Job::run`] (a batch, or one part of a
+/// batch analyzed in parts), so its term ids are the ones that run gives (this index's, or a
+/// part's provisional ones). It is bounded ([`MAX_TEXTS`] texts of 32 bytes, [`MAX_TEXT_TOKENS`] pairs of 8
 /// bytes and a table of 4 bytes per slot: at most 4.5 MiB, freed when the batch is indexed; a
 /// build of the 70 copied catalogs reserves about 5.5 MiB for both memos). Once full it is
 /// emptied and fills again with what follows: texts repeat mostly near each other (one
@@ -775,6 +922,9 @@ impl Index {
 
     /// Analyzes and appends checked documents; their postings are returned staged, for
     /// [`Index::rebuild`].
+    ///
+    /// A large batch is analyzed in parts on several threads ([`parts`]); what it stages is
+    /// the same, bit for bit, as one thread stages.
     fn insert(
         &mut self,
         docs: &[Document<'_>],
@@ -782,42 +932,15 @@ impl Index {
         group: Option<&str>,
     ) -> (Vec<DocId>, Staged) {
         let nf = self.config.fields.len();
+        let first = self.ids.len();
         let mut out = Vec::with_capacity(docs.len());
-        let mut st = Staging::default();
-        // A guess at the postings (tool text has about one every 16 bytes), so that the staged
-        // arrays are seldom copied as they grow.
-        let bytes: usize = docs.iter().flat_map(|d| &d.fields).map(|(_, text)| text.len()).sum();
-        let guess = bytes / 12;
-        let mut staged = Staged {
-            term: Vec::with_capacity(guess),
-            doc: Vec::with_capacity(guess),
-            code: Vec::with_capacity(guess),
-            ..Staged::default()
-        };
         self.ids.reserve(docs.len());
         self.orders.reserve(docs.len());
         self.doc_groups.reserve(docs.len());
-        self.lens.reserve(docs.len() * nf);
         self.keys.reserve(docs.iter().map(|d| d.keys.len()).sum());
-        // Small batches (one server's update) repeat too little to pay for the memos; the
-        // analyzer's own chunk memo serves them.
-        let memoize = docs.len() >= MEMO_MIN_DOCS;
-        // Sized for what the 70 copied catalogs need per tool: about 7 distinct lines of 50
-        // tokens together, 8 distinct chunks of 17.
-        let n = docs.len();
-        let (mut lines, mut chunks) = if memoize {
-            (
-                TextMemo::with_capacity(n.saturating_mul(8), n.saturating_mul(56)),
-                TextMemo::with_capacity(n.saturating_mul(10), n.saturating_mul(24)),
-            )
-        } else {
-            (TextMemo::default(), TextMemo::default())
-        };
-        let mut fields = fields;
+        // Ids, order keys, groups and exact keys first, in document order; the analysis
+        // below only fills the documents' field lengths and stages their postings.
         for doc in docs {
-            let (doc_fields, rest) = fields.split_at(doc.fields.len().min(fields.len()));
-            fields = rest;
-            let ord = self.ids.len() as u32;
             let id = self.next_id;
             self.next_id += 1;
             self.ids.push(id);
@@ -835,82 +958,28 @@ impl Index {
             for k in &doc.keys {
                 self.keys.insert(k, id);
             }
-            let base = self.lens.len();
-            self.lens.resize(base + nf, 0.0);
-            st.stamp = st.stamp.wrapping_add(1);
-            if st.stamp == 0 {
-                st.slot_of.iter_mut().for_each(|s| s.0 = 0);
-                st.stamp = 1;
-            }
-            st.local_terms.clear();
-            st.local_tf.clear();
-            let Index { analyzer, vocab, lens, config, .. } = self;
-            let weights = config.origin_weights;
-            let lens = &mut lens[base..base + nf];
-            for ((_, text), &f) in doc.fields.iter().zip(doc_fields) {
-                let text: &str = text;
-                if !memoize {
-                    analyzer.for_each_token(text, |tok| {
-                        let w = weights[origin_slot(tok.origin)];
-                        if w <= 0.0 {
-                            return;
-                        }
-                        if let Some(t) = vocab.intern(tok.word, tok.stem) {
-                            st.add(t, w, f, nf);
-                            lens[f] += w;
-                        }
-                    });
-                    continue;
-                }
-                // A chunk's tokens never depend on the text around it and no chunk spans a
-                // line break, so a text's tokens are its lines' tokens in order.
-                for_each_line(text, |line, hash| {
-                    if let Some(tokens) = lines.get(hash, line) {
-                        for &(t, w) in tokens {
-                            st.add(t, w, f, nf);
-                            lens[f] += w;
-                        }
-                        return;
-                    }
-                    let mut line_rec = lines.start();
-                    for_each_chunk(line, |chunk| {
-                        let hash = fx_hash(chunk.as_bytes());
-                        if let Some(tokens) = chunks.get(hash, chunk) {
-                            for &(t, w) in tokens {
-                                st.add(t, w, f, nf);
-                                lens[f] += w;
-                                lines.record(&mut line_rec, t, w);
-                            }
-                            return;
-                        }
-                        let mut rec = chunks.start();
-                        analyzer.for_each_token(chunk, |tok| {
-                            let w = weights[origin_slot(tok.origin)];
-                            if w <= 0.0 {
-                                return;
-                            }
-                            let Some(t) = vocab.intern(tok.word, tok.stem) else {
-                                rec.ok = false;
-                                line_rec.ok = false;
-                                return;
-                            };
-                            st.add(t, w, f, nf);
-                            lens[f] += w;
-                            chunks.record(&mut rec, t, w);
-                            lines.record(&mut line_rec, t, w);
-                        });
-                        chunks.finish(rec, hash, chunk);
-                    });
-                    lines.finish(line_rec, hash, line);
-                });
-            }
-            staged.term.extend_from_slice(&st.local_terms);
-            staged.doc.extend(std::iter::repeat_n(ord, st.local_terms.len()));
-            for row in st.local_tf.chunks_exact(nf.max(1)) {
-                staged.code.push(encode(row, &mut staged.extra));
-            }
         }
         self.keys.finish();
+        self.lens.resize(self.lens.len() + docs.len() * nf, 0.0);
+        let bytes: usize = docs.iter().flat_map(|d| &d.fields).map(|(_, text)| text.len()).sum();
+        let parts = parts::split(docs, bytes, self.config.threads, self.vocab.words.len());
+        let Index { analyzer, vocab, lens, config, .. } = self;
+        let job = Job {
+            analyzer,
+            weights: config.origin_weights,
+            nf,
+            // Small batches (one server's update) repeat too little to pay for the memos; the
+            // analyzer's own chunk memo serves them.
+            memoize: docs.len() >= MEMO_MIN_DOCS,
+        };
+        let lens = lens.get_mut(first * nf..).unwrap_or_default();
+        let staged = if parts.len() <= 1 {
+            let mut staged = Staged::for_bytes(bytes);
+            job.run(vocab, docs, fields, first as u32, lens, &mut staged);
+            staged
+        } else {
+            parts::run(&job, vocab, &parts, docs, fields, first as u32, lens)
+        };
         (out, staged)
     }
 

@@ -205,6 +205,7 @@ mod expand;
 mod explain;
 mod index;
 mod keys;
+mod parts;
 mod postings;
 #[cfg(feature = "serde")]
 mod saved;

@@ -749,3 +749,98 @@ fn updates_equal_a_fresh_build_bit_for_bit() {
     // The frequencies did pack in every way.
     assert!(!ix.post.extra.is_empty(), "no spilled frequencies");
 }
+
+/// Everything an index's vocabulary holds in id order: its words, their stems, the slot
+/// order.
+fn vocabulary(ix: &Index) -> (Vec<String>, Vec<String>, Vec<u32>) {
+    let v = &ix.vocab;
+    let words = (0..v.words.len() as u32).map(|t| v.words.get(t).to_owned()).collect();
+    let stems = v.term_stem.iter().map(|&s| v.stems.get(s).to_owned()).collect();
+    (words, stems, v.slot_term.clone())
+}
+
+/// A batch analyzed in parts on several threads indexes what one thread does, to the bit:
+/// the same term ids (each part's new words interned part after part), postings, field
+/// lengths, stem document frequencies and heap size. (Unit tests split batches of 8
+/// documents and 128 bytes or more; builds are split only from 512 documents.)
+#[test]
+fn parts_on_threads_index_what_one_thread_does() {
+    // Words that come back in later documents, new words in every part, CJK text (bigrams, of
+    // weight 0 below) and identifiers (parts, of weight 0.5).
+    let text = |i: usize| -> String {
+        let mut words = vec![format!("shared{}", i % 7), format!("getItem{}", i % 13)];
+        words.push(format!("only{i}"));
+        words.push(["天気予報", "créer", "the", "issues", "listFiles"][i % 5].to_owned());
+        words.extend((0..i % 4).map(|k| format!("w{}", (i * 7 + k) % 40)));
+        words.join(if i.is_multiple_of(3) { "\n" } else { " " })
+    };
+    let docs: Vec<Document<'static>> = (0..120)
+        .map(|i| {
+            Document::new()
+                .field("name", format!("tool_{i} {}", text(i + 1)))
+                .field("details", text(i))
+                .field("notes", "x ".repeat(i % 5 + 1))
+                .key(format!("tool-{i}"))
+                .group(["a", "b"][i % 2])
+        })
+        .collect();
+    let build = |threads: usize| {
+        let mut ix = Index::builder()
+            .field("notes", 0.7)
+            .origin_weight(toolsift_text::Origin::Part, 0.5)
+            .origin_weight(toolsift_text::Origin::Bigram, 0.0)
+            .threads(threads)
+            .build()
+            .expect("config");
+        ix.add(docs[..100].to_vec()).expect("fields");
+        // An update in parts too: new words in a replaced group.
+        ix.replace_group("a", docs[60..].to_vec()).expect("fields");
+        ix
+    };
+    let one = build(1);
+    for threads in [2, 3, 7] {
+        assert!(
+            crate::parts::split(&docs[..100], 10_000, threads, 0).len() > 1,
+            "{threads} threads split the batch"
+        );
+        let ix = build(threads);
+        assert_eq!(vocabulary(&ix), vocabulary(&one), "{threads} threads");
+        assert_eq!(contents(&ix), contents(&one), "{threads} threads");
+        assert_eq!(
+            ix.lens.iter().map(|l| l.to_bits()).collect::<Vec<_>>(),
+            one.lens.iter().map(|l| l.to_bits()).collect::<Vec<_>>()
+        );
+        assert_eq!((ix.stats(), ix.heap_bytes()), (one.stats(), one.heap_bytes()));
+        check_layout(&ix);
+        for q in ["shared3 getitem", "only7", "天気", "créer issues", "tool_42"] {
+            let hits = |ix: &Index| -> Vec<(u32, u32)> {
+                ix.search(q, 20)
+                    .hits()
+                    .iter()
+                    .map(|h| (h.doc().get(), h.score().to_bits()))
+                    .collect()
+            };
+            assert_eq!(hits(&ix), hits(&one), "{q}");
+        }
+    }
+}
+
+/// Batches split into parts of about equal text, each of at least the smallest part, never
+/// more than the threads asked; a small batch, or one thread, is one part.
+#[test]
+fn batches_split_into_parts_of_about_equal_text() {
+    let docs: Vec<Document<'static>> = (0..40)
+        .map(|i| Document::new().field("name", "y".repeat(if i < 20 { 10 } else { 30 })))
+        .collect();
+    let bytes = 20 * 10 + 20 * 30;
+    assert_eq!(crate::parts::split(&docs, bytes, 1, 0), [0]);
+    assert_eq!(crate::parts::split(&docs[..7], 70, 4, 0), [0]);
+    // The second part starts at the first document with half the text before it: 20 · 10 +
+    // 7 · 30 = 410 of 800 bytes.
+    assert_eq!(crate::parts::split(&docs, bytes, 2, 0), [0, 27]);
+    let four = crate::parts::split(&docs, bytes, 4, 0);
+    assert_eq!(four.len(), 4);
+    assert!(four.windows(2).all(|w| w[1] - w[0] >= 4), "{four:?}");
+    // A vocabulary near the ids' end is not split.
+    assert_eq!(crate::parts::split(&docs, bytes, 4, 1 << 30), [0]);
+}

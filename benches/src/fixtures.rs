@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use toolsift::catalog::{Catalog, Loader, Tool, ToolKind, load_file};
 use toolsift::listing::{Hit, Lister, Listing, NoMatch, ResultForm};
-use toolsift::{SearchResults, ToolSearch};
+use toolsift::{SearchResults, ToolSearch, ToolSearchBuilder};
 
 /// The tuning folder copied into the repository.
 const TUNING: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../xtask/tuning");
@@ -276,4 +276,18 @@ pub fn cold_start(files: &[CatalogFile], lister: &Lister) -> (ToolSearch, Listin
 #[must_use]
 pub fn build_search(catalog: Catalog) -> ToolSearch {
     ToolSearch::new(catalog).unwrap_or_else(|e| panic!("building the index: {e}"))
+}
+
+/// Builds the search over `catalog` on the calling thread alone (`IndexBuilder::threads(1)`;
+/// [`build_search`] uses every core for a large catalog).
+///
+/// # Panics
+///
+/// If the index cannot be built (the default settings are valid, so it can).
+#[must_use]
+pub fn build_search_one_thread(catalog: Catalog) -> ToolSearch {
+    ToolSearch::builder()
+        .index(ToolSearchBuilder::default_index().threads(1))
+        .build(catalog)
+        .unwrap_or_else(|e| panic!("building the index: {e}"))
 }

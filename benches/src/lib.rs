@@ -11,7 +11,7 @@
 //!   names and descriptions per catalog kind, for the text bench.
 //! - Synthetic inputs: [`Vocabulary::of`] takes the words and shapes of a real catalog and
 //!   [`synthetic_catalog`] draws a catalog of any size from them with a seeded [`SplitMix64`].
-//! - Operations: [`build_search`], [`search_all`], [`search_all_index`], [`answer`],
+//! - Operations: [`build_search`], [`build_search_one_thread`], [`search_all`], [`search_all_index`], [`answer`],
 //!   [`cold_start`]: what the benches time, written once.
 //! - [`run_suite`] measures every target of issue #8 in-process in well under a minute and
 //!   returns a [`Report`] of [`Row`]s; the `bench-suite` program (`src/bin/bench-suite/`, run by
@@ -31,9 +31,9 @@ mod synth;
 
 pub use fixtures::{
     ALL_FILES, ALL_QUERIES, ALL_TOOLS, CatalogFile, LIMIT, LISTING_BUDGET, REPLACED_SERVER,
-    all_catalog, answer, build_search, catalog_files, cold_start, ingest, ingest_parallel, lister,
-    queries, replacement_tools, replacement_with_one_revised, search_all, search_all_index,
-    total_bytes,
+    all_catalog, answer, build_search, build_search_one_thread, catalog_files, cold_start, ingest,
+    ingest_parallel, lister, queries, replacement_tools, replacement_with_one_revised, search_all,
+    search_all_index, total_bytes,
 };
 pub use rng::SplitMix64;
 pub use suite::{

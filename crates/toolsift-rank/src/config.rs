@@ -673,8 +673,10 @@ impl IndexBuilder {
     /// A batch of 512 documents or more (and 512 KiB of text or more: a build, not the update
     /// of one server) is analyzed in parts, one thread each, of at least 256 documents and
     /// 256 KiB; what it indexes is the same, bit for bit, with any number of threads (the
-    /// vocabulary's ids included). 1 analyzes every batch on the calling thread. Searches are
-    /// not affected: each runs on its caller's thread.
+    /// vocabulary's ids included). 1 analyzes every batch on the calling thread, and so does
+    /// an update whose thread cannot be started (a platform without threads). The threads are
+    /// scoped: they end before the update returns. Searches are not affected: each runs on its
+    /// caller's thread.
     pub fn threads(mut self, threads: usize) -> IndexBuilder {
         self.config.threads = threads;
         self

@@ -134,6 +134,9 @@ struct PartOut {
 /// Analyzes `docs` in the parts that start at `starts` (as [`split`] gives them), the first
 /// on this thread and each other on one of its own, and returns what one [`Job::run`] over
 /// all of them stages, with the new words interned into `vocab` in the order it would.
+///
+/// `None`, with `vocab` unchanged (the parts only read it), when a thread could not be
+/// started: the caller then analyzes the batch itself.
 pub(crate) fn run(
     job: &Job<'_>,
     vocab: &mut Vocab,
@@ -142,7 +145,7 @@ pub(crate) fn run(
     fields: &[usize],
     first: u32,
     lens: &mut [f32],
-) -> Staged {
+) -> Option<Staged> {
     let nf = job.nf;
     // Each part's documents, field indices, first ordinal and field lengths.
     let mut pieces = Vec::with_capacity(starts.len());
@@ -172,25 +175,32 @@ pub(crate) fn run(
         job.run(&mut words, part, part_fields, part_first, part_lens, &mut staged);
         PartOut { new: words.new, staged }
     };
-    let outs: Vec<PartOut> = std::thread::scope(|scope| {
+    let outs: Option<Vec<PartOut>> = std::thread::scope(|scope| {
         let mut pieces = pieces.into_iter();
         let mine = pieces.next();
         let analyze = &analyze;
-        let handles: Vec<_> = pieces.map(|piece| scope.spawn(move || analyze(piece))).collect();
+        let mut handles = Vec::with_capacity(pieces.len());
+        for piece in pieces {
+            // A thread that cannot be started (no threads on this platform, or none left)
+            // leaves the whole batch to the calling thread; the started ones end with the
+            // scope, their work unused.
+            let spawned =
+                std::thread::Builder::new().spawn_scoped(scope, move || analyze(piece)).ok()?;
+            handles.push(spawned);
+        }
         let mut outs = Vec::with_capacity(handles.len() + 1);
         outs.extend(mine.map(analyze));
         for handle in handles {
-            // The analysis does not panic; should a part's thread fail all the same, the
-            // batch cannot be staged whole, and the panic goes on to the caller as it would
-            // on one thread.
+            // The analysis does not panic; should a part's thread panic all the same, the
+            // panic goes on to the caller as it would on one thread.
             match handle.join() {
                 Ok(out) => outs.push(out),
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        outs
+        Some(outs)
     });
-    merge(vocab, outs)
+    outs.map(|outs| merge(vocab, outs))
 }
 
 /// Interns each part's new words into `vocab`, part after part, and returns the parts' staged

@@ -369,19 +369,26 @@ impl ToolSearchBuilder {
                 services.set_server(&analyzer, name, server_texts.iter().map(|(t, _)| t.name()));
             }
         };
-        let ids = if parallel {
+        let (ids, recorded) = if parallel {
             std::thread::scope(|scope| {
-                let recording = scope.spawn(|| record_services(services));
+                // A thread that cannot be started leaves the services to this thread, after.
+                let recording = std::thread::Builder::new()
+                    .spawn_scoped(scope, || record_services(services))
+                    .ok();
                 let ids = index.add(new_documents(&texts));
-                if let Err(panic) = recording.join() {
-                    std::panic::resume_unwind(panic);
-                }
-                ids
-            })?
+                let recorded = recording.is_some_and(|handle| match handle.join() {
+                    Ok(()) => true,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                });
+                (ids, recorded)
+            })
         } else {
-            record_services(services);
-            index.add(new_documents(&texts))?
+            (index.add(new_documents(&texts)), false)
         };
+        if !recorded {
+            record_services(services);
+        }
+        let ids = ids?;
         // `add` gives ids in input order: split them by server again.
         let mut ids = ids.into_iter();
         let mut texts = texts.into_iter();
@@ -1074,12 +1081,14 @@ impl ToolSearch {
             .map_or(names.len(), |i| i + 1);
         let (first, second) = names.split_at(cut.min(names.len()));
         std::thread::scope(|scope| {
-            let later = scope.spawn(|| texts(second));
+            let later = std::thread::Builder::new().spawn_scoped(scope, || texts(second)).ok();
             let mut all = texts(first);
-            match later.join() {
-                Ok(rest) => all.extend(rest),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
+            // A thread that cannot be started leaves the second half to this thread.
+            all.extend(match later.map(std::thread::ScopedJoinHandle::join) {
+                Some(Ok(rest)) => rest,
+                Some(Err(panic)) => std::panic::resume_unwind(panic),
+                None => texts(second),
+            });
             all
         })
     }

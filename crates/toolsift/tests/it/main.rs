@@ -31,6 +31,30 @@ pub(crate) fn real_catalog(sources: &[(&str, ToolKind, &str)]) -> Catalog {
     catalog
 }
 
+/// The 70 tuning catalogs of `xtask/tuning/all` (3,952 tools), in the dataset's order.
+pub(crate) fn all_catalog() -> Catalog {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../xtask/tuning/all/dataset.json");
+    let text = std::fs::read_to_string(path).expect("the dataset is in the repository");
+    let meta: serde_json::Value = serde_json::from_str(&text).expect("valid dataset");
+    let sources: Vec<(String, ToolKind, String)> = meta["catalogs"]
+        .as_array()
+        .expect("a catalogs array")
+        .iter()
+        .map(|c| {
+            let file = c["file"].as_str().expect("file").trim_start_matches("../catalogs/");
+            let kind = match c["kind"].as_str() {
+                Some("mcp") => ToolKind::Mcp,
+                Some("openapi") => ToolKind::OpenApi,
+                _ => ToolKind::Plugin,
+            };
+            (file.to_owned(), kind, c["server"].as_str().expect("server").to_owned())
+        })
+        .collect();
+    let borrowed: Vec<(&str, ToolKind, &str)> =
+        sources.iter().map(|(f, k, s)| (f.as_str(), *k, s.as_str())).collect();
+    real_catalog(&borrowed)
+}
+
 /// The catalogs most tests search: two near-duplicate GitHub servers, chat, Kubernetes, an
 /// issue tracker with camelCase names, and an OpenAPI document.
 pub(crate) const MIXED: [(&str, ToolKind, &str); 6] = [

@@ -3,7 +3,7 @@
 use toolsift::listing::ResultForm;
 use toolsift::{Abstention, Catalog, ToolKind, ToolSearch, load_mcp};
 
-use crate::{mixed, real_catalog};
+use crate::{all_catalog, mixed, real_catalog};
 
 /// One MCP server from inline tools: (name, description) pairs.
 fn server(name: &str, tools: &[(&str, &str)]) -> toolsift::Server {
@@ -68,26 +68,7 @@ fn a_missing_service_named_next_to_a_present_one_may_be_context() {
 
 /// A search over all 70 tuning catalogs (`xtask/tuning/all`).
 fn all_catalogs() -> ToolSearch {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../xtask/tuning/all/dataset.json");
-    let text = std::fs::read_to_string(path).expect("the dataset is in the repository");
-    let meta: serde_json::Value = serde_json::from_str(&text).expect("valid dataset");
-    let sources: Vec<(String, ToolKind, String)> = meta["catalogs"]
-        .as_array()
-        .expect("a catalogs array")
-        .iter()
-        .map(|c| {
-            let file = c["file"].as_str().expect("file").trim_start_matches("../catalogs/");
-            let kind = match c["kind"].as_str() {
-                Some("mcp") => ToolKind::Mcp,
-                Some("openapi") => ToolKind::OpenApi,
-                _ => ToolKind::Plugin,
-            };
-            (file.to_owned(), kind, c["server"].as_str().expect("server").to_owned())
-        })
-        .collect();
-    let borrowed: Vec<(&str, ToolKind, &str)> =
-        sources.iter().map(|(f, k, s)| (f.as_str(), *k, s.as_str())).collect();
-    ToolSearch::new(real_catalog(&borrowed)).expect("default settings")
+    ToolSearch::new(all_catalog()).expect("default settings")
 }
 
 /// Requests written by hand against the 70 catalogs (not tuning queries): the service rules

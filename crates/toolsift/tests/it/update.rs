@@ -1,8 +1,10 @@
 //! Per-server updates keep catalog and index in step: every result equals a fresh build's.
 
-use toolsift::{Catalog, NameScheme, Server, Tool, ToolId, ToolKind, ToolSearch, load_mcp};
+use toolsift::{
+    Catalog, NameScheme, Server, Tool, ToolId, ToolKind, ToolSearch, ToolSearchBuilder, load_mcp,
+};
 
-use crate::{MIXED, real_catalog};
+use crate::{MIXED, all_catalog, real_catalog};
 
 const QUERIES: [&str; 10] = [
     "create a pull request",
@@ -208,5 +210,49 @@ fn a_kept_tool_whose_name_moved_is_indexed_again() {
     let fresh = ToolSearch::new(search.catalog().clone()).expect("valid settings");
     for q in ["mcp__alpha__a_b", "ping", "pong", "a b"] {
         assert_eq!(search.search(q, 5), fresh.search(q, 5), "{q}");
+    }
+}
+
+/// A build of the 70 catalogs on all cores (the index's batch in parts, the facade's texts and
+/// known services on threads of their own) answers as a build on one thread does: the same
+/// hits, scores, names and why-empty answers, and the same index, down to its heap size.
+#[test]
+fn a_build_on_all_cores_answers_as_one_thread_does() {
+    let catalog = all_catalog();
+    assert!(catalog.len() >= 3_000, "the 70 catalogs have {} tools", catalog.len());
+    let build = |threads: usize| {
+        ToolSearch::builder()
+            .index(ToolSearchBuilder::default_index().threads(threads))
+            .build(catalog.clone())
+            .expect("valid settings")
+    };
+    let one = build(1);
+    // Two threads whatever the machine, and as many as it has.
+    for search in [build(2), build(0)] {
+        assert_eq!(search.index().stats(), one.index().stats());
+        assert_eq!(search.index().heap_bytes(), one.index().heap_bytes());
+        let mut queries: Vec<String> = QUERIES.iter().map(|q| (*q).to_owned()).collect();
+        queries.extend(
+            [
+                "create a github issue for the bug reported in intercom",
+                "send a whatsapp message",
+                "天気予報",
+                "list the kubernetes pods in a namespace",
+                "sentry assign the issue",
+            ]
+            .map(str::to_owned),
+        );
+        // Every server's first tool, by its name (an exact key) and by its description.
+        for server in catalog.servers() {
+            if let Some(tool) = server.tools.first() {
+                queries.push(tool.id.name.clone());
+                queries.push(tool.description.chars().take(80).collect());
+            }
+        }
+        for q in &queries {
+            for limit in [1, 10] {
+                assert_eq!(search.search(q, limit), one.search(q, limit), "{q:?} at {limit}");
+            }
+        }
     }
 }

@@ -268,9 +268,10 @@ const MAX_TEXT_TOKENS: usize = 1 << 18;
 /// left out), so a replay adds exactly what analysis would, in the same order. Texts are
 /// borrowed from the batch and a memo lives for one [`Job::run`] (a batch, or one part of a
 /// batch analyzed in parts), so its term ids are the ones that run gives (this index's, or a
-/// part's provisional ones). It is bounded ([`MAX_TEXTS`] texts of 32 bytes, [`MAX_TEXT_TOKENS`] pairs of 8
-/// bytes and a table of 4 bytes per slot: at most 4.5 MiB, freed when the batch is indexed; a
-/// build of the 70 copied catalogs reserves about 5.5 MiB for both memos). Once full it is
+/// part's provisional ones). It is bounded ([`MAX_TEXTS`] texts of 32 bytes,
+/// [`MAX_TEXT_TOKENS`] pairs of 8 bytes and a table of 4 bytes per slot: at most 4.5 MiB,
+/// freed when the batch is indexed; a build of the 70 copied catalogs reserves about 5.5 MiB
+/// for both memos, split between the parts' threads when it is analyzed in parts). Once full it is
 /// emptied and fills again with what follows: texts repeat mostly near each other (one
 /// server's tools), and a memo that stopped recording would make the per-document cost of a
 /// very large batch grow. Only batches of [`MEMO_MIN_DOCS`] documents or more use memos. It is
@@ -962,7 +963,9 @@ impl Index {
         self.keys.finish();
         self.lens.resize(self.lens.len() + docs.len() * nf, 0.0);
         let bytes: usize = docs.iter().flat_map(|d| &d.fields).map(|(_, text)| text.len()).sum();
-        let parts = parts::split(docs, bytes, self.config.threads, self.vocab.words.len());
+        let (words, stems) = (&self.vocab.words, &self.vocab.stems);
+        let used = words.len().max(words.bytes()).max(stems.bytes());
+        let parts = parts::split(docs, bytes, self.config.threads, used);
         let Index { analyzer, vocab, lens, config, .. } = self;
         let job = Job {
             analyzer,

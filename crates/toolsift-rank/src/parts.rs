@@ -39,8 +39,9 @@ const PART_MIN_BYTES: usize = 256 << 10;
 const PART_MIN_BYTES: usize = 64;
 
 /// Batches are split only while the vocabulary and the batch stay far below the `u32` ids
-/// and arena offsets, so that interning a part's words cannot fail.
-const MAX_WORDS: usize = 1 << 30;
+/// and string offsets, so that interning a part's words cannot fail (one thread would drop
+/// a word it cannot intern before counting it in its document's field length).
+const MAX_USED: usize = 1 << 30;
 
 /// The cores to use when the configuration says 0 (all): asked once per process.
 fn cores() -> usize {
@@ -50,16 +51,19 @@ fn cores() -> usize {
 
 /// Where the parts of `docs` (`bytes` of text in all) start: one part (`[0]`) unless the
 /// batch is large enough for several, at most `threads` (0: all cores), each of at least
-/// [`PART_MIN_DOCS`] documents and [`PART_MIN_BYTES`] bytes, of about equal text.
+/// [`PART_MIN_DOCS`] documents and [`PART_MIN_BYTES`] bytes, of about equal text. `used` is
+/// the larger of the vocabulary's word count and its string bytes: a batch that could bring
+/// it near [`MAX_USED`] is one part (its new words, and their bytes, are counted as at most 4
+/// per byte of text: folding and CJK bigrams make a few bytes more than they read).
 pub(crate) fn split(
     docs: &[Document<'_>],
     bytes: usize,
     threads: usize,
-    words: usize,
+    used: usize,
 ) -> Vec<usize> {
     let threads = if threads == 0 { cores() } else { threads };
     let n = threads.min(docs.len() / PART_MIN_DOCS).min(bytes / PART_MIN_BYTES).max(1);
-    if n == 1 || words.saturating_add(bytes.saturating_mul(4)) >= MAX_WORDS {
+    if n == 1 || used.saturating_add(bytes.saturating_mul(4)) >= MAX_USED {
         return vec![0];
     }
     let mut starts = vec![0];

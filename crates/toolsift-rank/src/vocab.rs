@@ -102,6 +102,11 @@ impl StrTable {
         self.ends.len()
     }
 
+    /// The bytes of all interned strings.
+    pub(crate) fn bytes(&self) -> usize {
+        self.arena.len()
+    }
+
     /// The id of `s`, if interned.
     #[inline]
     pub(crate) fn find(&self, s: &str) -> Option<u32> {

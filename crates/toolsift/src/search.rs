@@ -1069,7 +1069,7 @@ impl ToolSearch {
         if !parallel {
             return texts(names);
         }
-        // The first server past half the tools starts the second half.
+        // The first half ends with the server whose tools pass half of all tools.
         let half = self.catalog.len() / 2;
         let mut seen = 0;
         let cut = names

@@ -122,10 +122,13 @@ impl Terms for PartWords<'_> {
         if let Some(i) = new.words.find(word) {
             return new.base.checked_add(i);
         }
-        let i = new.words.push(word)?;
+        // Every check first, so that a word that does not fit leaves the tables as they were.
+        let end = u32::try_from(new.stems.len() + stem.len()).ok()?;
+        let id = new.base.checked_add(u32::try_from(new.words.len()).ok()?)?;
+        new.words.push(word)?;
         new.stems.push_str(stem);
-        new.stem_ends.push(u32::try_from(new.stems.len()).ok()?);
-        new.base.checked_add(i)
+        new.stem_ends.push(end);
+        Some(id)
     }
 }
 

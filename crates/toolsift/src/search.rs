@@ -312,6 +312,11 @@ impl ToolSearchBuilder {
 
     /// Indexes every tool of `catalog` and returns the ready search.
     ///
+    /// A catalog of 512 tools or more is indexed on up to the index's
+    /// [`threads`](IndexBuilder::threads) (default: every core): the tools' field texts on two
+    /// threads, the index's analysis in parts, the known services beside it. The search is the
+    /// same as one thread builds (`threads(1)` keeps all of it on the calling thread).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::Rank`](crate::ErrorKind::Rank) when the ranking settings are invalid, or

@@ -259,6 +259,11 @@ impl Config {
     pub fn threads(&self) -> usize {
         self.threads
     }
+    /// The most threads an update uses: [`threads`](Self::threads), or for 0 the machine's
+    /// cores (asked once per process).
+    pub fn parallelism(&self) -> usize {
+        if self.threads == 0 { crate::parts::cores() } else { self.threads }
+    }
     /// Minimum characters of the shorter stem in a [`Relation::Prefix`].
     pub fn prefix_min_chars(&self) -> usize {
         self.prefix_min_chars

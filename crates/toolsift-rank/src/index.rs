@@ -965,7 +965,7 @@ impl Index {
         let bytes: usize = docs.iter().flat_map(|d| &d.fields).map(|(_, text)| text.len()).sum();
         let (words, stems) = (&self.vocab.words, &self.vocab.stems);
         let used = words.len().max(words.bytes()).max(stems.bytes());
-        let parts = parts::split(docs, bytes, self.config.threads, used);
+        let parts = parts::split(docs, bytes, self.config.parallelism(), used);
         let Index { analyzer, vocab, lens, config, .. } = self;
         let job = Job {
             analyzer,

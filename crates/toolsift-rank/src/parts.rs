@@ -44,14 +44,15 @@ const PART_MIN_BYTES: usize = 64;
 const MAX_USED: usize = 1 << 30;
 
 /// The cores to use when the configuration says 0 (all): asked once per process.
-fn cores() -> usize {
+pub(crate) fn cores() -> usize {
     static CORES: OnceLock<usize> = OnceLock::new();
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, NonZero::get))
 }
 
 /// Where the parts of `docs` (`bytes` of text in all) start: one part (`[0]`) unless the
-/// batch is large enough for several, at most `threads` (0: all cores), each of at least
-/// [`PART_MIN_DOCS`] documents and [`PART_MIN_BYTES`] bytes, of about equal text. `used` is
+/// batch is large enough for several, at most `threads`
+/// ([`Config::parallelism`](crate::Config::parallelism)), each of at least [`PART_MIN_DOCS`]
+/// documents and [`PART_MIN_BYTES`] bytes, of about equal text. `used` is
 /// the larger of the vocabulary's word count and its string bytes: a batch that could bring
 /// it near [`MAX_USED`] is one part (its new words, and their bytes, are counted as at most 4
 /// per byte of text: folding and CJK bigrams make a few bytes more than they read).
@@ -61,7 +62,6 @@ pub(crate) fn split(
     threads: usize,
     used: usize,
 ) -> Vec<usize> {
-    let threads = if threads == 0 { cores() } else { threads };
     let n = threads.min(docs.len() / PART_MIN_DOCS).min(bytes / PART_MIN_BYTES).max(1);
     if n == 1 || used.saturating_add(bytes.saturating_mul(4)) >= MAX_USED {
         return vec![0];

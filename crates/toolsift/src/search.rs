@@ -356,11 +356,8 @@ impl ToolSearchBuilder {
         // A large catalog's texts are made on two threads, and its known services recorded
         // while the index analyzes its tools (on threads of its own): the same texts, in the
         // same order, as on one thread.
-        let threads = match search.index.config().threads() {
-            0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-            n => n,
-        };
-        let parallel = threads > 1 && search.catalog.len() >= PARALLEL_MIN_TOOLS;
+        let parallel =
+            search.index.config().parallelism() > 1 && search.catalog.len() >= PARALLEL_MIN_TOOLS;
         let per_server = search.all_server_texts(&names, parallel);
         let counts: Vec<usize> = per_server.iter().map(Vec::len).collect();
         let texts: Vec<(Texts, Pending)> = per_server.into_iter().flatten().collect();

@@ -15,12 +15,14 @@
 //!   one list instead of many, updates a few surviving candidates by binary search in it, and
 //!   prunes with the list's exact bound.
 //!
-//! Every update of the index empties the cache (`Index::rebuild`); a clone starts empty. The
-//! cache holds at most the configured budget
-//! ([`IndexBuilder::search_cache_budget`](crate::IndexBuilder::search_cache_budget)): once it
-//! is spent, searches work words out and walk their forms as without a cache. It is shared by
-//! all threads behind a lock a search takes once per query word.
+//! Every update of the index empties the cache and sets its budget again (`Index::rebuild`);
+//! a clone starts empty, with the same budget. The cache holds at most its budget
+//! ([`IndexBuilder::search_cache_budget`](crate::IndexBuilder::search_cache_budget); by
+//! default the larger of 8 MiB and the index's heap): once it is spent, searches work words
+//! out and walk their forms as without a cache. It is shared by all threads behind a lock a
+//! search takes once per query word.
 
+use crate::config::DEFAULT_SEARCH_CACHE_BUDGET;
 use crate::vocab::{Form, fx_hash};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -148,6 +150,8 @@ impl Hasher for Pass {
 pub(crate) struct SearchCache {
     words: RwLock<HashMap<u64, Arc<Word>, BuildHasherDefault<Pass>>>,
     bytes: AtomicUsize,
+    /// The most bytes it may hold, set by every update ([`SearchCache::reset`]).
+    budget: usize,
     /// The fewest postings a merged word has ([`MIN_POSTINGS`]; tests lower it).
     pub(crate) min_postings: usize,
 }
@@ -157,15 +161,20 @@ impl Default for SearchCache {
         SearchCache {
             words: RwLock::new(HashMap::default()),
             bytes: AtomicUsize::new(0),
+            budget: DEFAULT_SEARCH_CACHE_BUDGET,
             min_postings: MIN_POSTINGS,
         }
     }
 }
 
-/// A clone starts empty.
+/// A clone starts empty, with the same budget.
 impl Clone for SearchCache {
     fn clone(&self) -> SearchCache {
-        SearchCache { min_postings: self.min_postings, ..SearchCache::default() }
+        SearchCache {
+            budget: self.budget,
+            min_postings: self.min_postings,
+            ..SearchCache::default()
+        }
     }
 }
 
@@ -174,6 +183,7 @@ impl std::fmt::Debug for SearchCache {
         f.debug_struct("SearchCache")
             .field("words", &self.words.read().map_or(0, |m| m.len()))
             .field("bytes", &self.bytes())
+            .field("budget", &self.budget)
             .finish()
     }
 }
@@ -191,14 +201,21 @@ impl SearchCache {
         self.bytes.load(Ordering::Relaxed)
     }
 
-    /// Empties the cache (the index changed).
-    pub(crate) fn clear(&mut self) {
-        self.words.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
-        *self.bytes.get_mut() = 0;
+    /// The most bytes the cache may hold.
+    pub(crate) fn budget(&self) -> usize {
+        self.budget
     }
 
-    /// Counts `size` more bytes if they fit in `budget`.
-    fn reserve(&self, size: usize, budget: usize) -> bool {
+    /// Empties the cache (the index changed) and sets its budget.
+    pub(crate) fn reset(&mut self, budget: usize) {
+        self.words.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
+        *self.bytes.get_mut() = 0;
+        self.budget = budget;
+    }
+
+    /// Counts `size` more bytes if they fit in the budget.
+    fn reserve(&self, size: usize) -> bool {
+        let budget = self.budget;
         self.bytes
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
                 b.checked_add(size).filter(|&n| n <= budget)
@@ -216,14 +233,14 @@ impl SearchCache {
     /// thread's, if it was first), or `None` if none is kept. Entries are keyed by the key's
     /// hash: a word whose hash another word's entry already holds is not kept (rare; its
     /// searches work it out every time, with the same result).
-    pub(crate) fn insert_word(&self, word: Word, budget: usize) -> Option<Arc<Word>> {
+    pub(crate) fn insert_word(&self, word: Word) -> Option<Arc<Word>> {
         let h = fx_hash(&word.key);
         let size = word.bytes();
         let mut map = self.words.write().unwrap_or_else(PoisonError::into_inner);
         if let Some(w) = map.get(&h) {
             return (w.key == word.key).then(|| Arc::clone(w));
         }
-        if !self.reserve(size, budget) {
+        if !self.reserve(size) {
             return None;
         }
         let word = Arc::new(word);
@@ -238,10 +255,10 @@ impl SearchCache {
 
     /// Reserves the bytes of the largest merged list `word` can have (one entry per posting)
     /// if the budget has room; returns them, for [`SearchCache::keep_list`].
-    pub(crate) fn reserve_list(&self, word: &Word, budget: usize) -> Option<usize> {
+    pub(crate) fn reserve_list(&self, word: &Word) -> Option<usize> {
         let most =
             std::mem::size_of::<Merged>() + word.postings * std::mem::size_of::<(u32, f32)>();
-        self.reserve(most, budget).then_some(most)
+        self.reserve(most).then_some(most)
     }
 
     /// Keeps `list` as `word`'s merged list, giving back what of the `reserved` bytes it

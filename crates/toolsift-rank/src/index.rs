@@ -1,7 +1,7 @@
 //! [`Index`]: the inverted BM25F index and its updates (add, remove, replace a group).
 
 use crate::cache::SearchCache;
-use crate::config::{Config, IndexBuilder, origin_slot};
+use crate::config::{Config, DEFAULT_SEARCH_CACHE_BUDGET, IndexBuilder, origin_slot};
 use crate::document::{DocId, Document};
 use crate::error::{Error, ErrorKind};
 use crate::expand::Expander;
@@ -601,7 +601,7 @@ impl Index {
 
     pub(crate) fn empty(config: Config, analyzer: Analyzer) -> Index {
         let nfields = config.fields.len();
-        Index {
+        let mut index = Index {
             config,
             analyzer,
             expander: None,
@@ -619,7 +619,10 @@ impl Index {
             keys: KeyTable::default(),
             next_id: 0,
             cache: SearchCache::default(),
-        }
+        };
+        let budget = index.budget_for_size();
+        index.cache.reset(budget);
+        index
     }
 
     /// The frozen configuration.
@@ -715,9 +718,26 @@ impl Index {
 
     /// The heap bytes of the search cache: the query words and merged lists searches have
     /// worked out since the last update, at most the
-    /// [`search_cache_budget`](IndexBuilder::search_cache_budget).
+    /// [`search_cache_budget`](Index::search_cache_budget).
     pub fn search_cache_bytes(&self) -> usize {
         self.cache.bytes()
+    }
+
+    /// The most heap bytes the search cache may hold until the next update: the
+    /// [configured budget](IndexBuilder::search_cache_budget), or by default the larger of
+    /// [`DEFAULT_SEARCH_CACHE_BUDGET`] and [`heap_bytes`](Index::heap_bytes) as of the last
+    /// update.
+    ///
+    /// ```
+    /// use toolsift_rank::{DEFAULT_SEARCH_CACHE_BUDGET, Index};
+    /// let small = Index::builder().build()?;
+    /// assert_eq!(small.search_cache_budget(), DEFAULT_SEARCH_CACHE_BUDGET);
+    /// let none = Index::builder().search_cache_budget(0).build()?;
+    /// assert_eq!(none.search_cache_budget(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_cache_budget(&self) -> usize {
+        self.cache.budget()
     }
 
     pub(crate) fn ord(&self, doc: DocId) -> Option<usize> {
@@ -1049,7 +1069,7 @@ impl Index {
     /// searches first read their slots. The result depends only on the live documents and
     /// their order, never on the history of updates.
     pub(crate) fn rebuild(&mut self, remap: Option<&[u32]>, staged: Staged) {
-        self.cache.clear();
+        self.cache.reset(0);
         let nf = self.config.fields.len();
         let n = self.ids.len();
         let mut sums = vec![0f64; nf];
@@ -1177,6 +1197,16 @@ impl Index {
         self.post = Postings::laid_out(offsets, doc, tf, pf, &spilled, factor, nf);
         add_stem_df(&mut self.vocab, &self.post, &bucket, n);
         group_spans(&self.doc_groups, self.group_names.len(), &mut self.group_spans);
+        let budget = self.budget_for_size();
+        self.cache.reset(budget);
+    }
+
+    /// The search cache's budget for the index as it is: the configured one, or the larger
+    /// of [`DEFAULT_SEARCH_CACHE_BUDGET`] and the index's heap.
+    fn budget_for_size(&self) -> usize {
+        self.config
+            .search_cache_budget
+            .unwrap_or_else(|| DEFAULT_SEARCH_CACHE_BUDGET.max(self.heap_bytes()))
     }
 }
 

@@ -823,7 +823,7 @@ impl Index {
         let t = &mut terms[i];
         let (word, stem) = (&text[t.start..t.split], &text[t.split..t.end]);
         let start = forms.len();
-        let caching = cfg.search_cache_budget > 0;
+        let caching = self.cache.budget() > 0;
         if caching {
             word_key(key, word, stem, t.joined);
             if let Some(w) = self.cache.word(key) {
@@ -919,7 +919,7 @@ impl Index {
                 (t.postings, t.slots),
                 x,
             );
-            t.cached = self.cache.insert_word(w, cfg.search_cache_budget);
+            t.cached = self.cache.insert_word(w);
         }
     }
 
@@ -1240,7 +1240,7 @@ impl Index {
         if term.merged.is_some() || !self.cache.worth_list(w) || w.list.get().is_some() {
             return None;
         }
-        self.cache.reserve_list(w, self.config.search_cache_budget)
+        self.cache.reserve_list(w)
     }
 
     /// The merged list of term `term` (reserved `reserved` bytes), kept in its cached word.

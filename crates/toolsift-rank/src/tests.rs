@@ -478,6 +478,28 @@ fn merged_lists_stay_within_budget_and_change_nothing() {
     assert!(tight.search_cache_bytes() > 2048, "the budget was used");
 }
 
+/// By default the search cache's budget follows the index (the larger of 8 MiB and its heap,
+/// as of its last update); a budget set on the builder holds whatever the size, and a clone
+/// keeps it.
+#[test]
+fn search_cache_budget_follows_the_index_unless_set() {
+    let docs: Vec<String> = (0..200).map(|i| format!("list item{i} word{}", i % 17)).collect();
+    let mut auto = Index::builder().build().expect("valid");
+    assert_eq!(auto.config().search_cache_budget(), None);
+    assert_eq!(auto.search_cache_budget(), DEFAULT_SEARCH_CACHE_BUDGET);
+    auto.add(docs.iter().map(|d| Document::new().field("name", d.as_str()))).expect("fields");
+    assert_eq!(auto.search_cache_budget(), DEFAULT_SEARCH_CACHE_BUDGET.max(auto.heap_bytes()));
+    assert_eq!(auto.clone().search_cache_budget(), auto.search_cache_budget());
+    for budget in [0, 4096, 1 << 30] {
+        let mut set = Index::builder().search_cache_budget(budget).build().expect("valid");
+        assert_eq!(set.search_cache_budget(), budget);
+        set.add(docs.iter().map(|d| Document::new().field("name", d.as_str()))).expect("fields");
+        assert_eq!(set.search_cache_budget(), budget);
+        assert_eq!(set.config().search_cache_budget(), Some(budget));
+        assert_eq!(set.clone().search_cache_budget(), budget);
+    }
+}
+
 /// A word joined from a particle is never taken for a typo; typed as one word it may be. The
 /// cache keeps the two apart.
 #[test]

@@ -518,6 +518,12 @@ fn scale_point(
     let q = query_times(queries, r, |q| search.search(q, LIMIT).len(), expected);
     let heap = search.index().heap_bytes();
     let cache = search.index().search_cache_bytes();
+    // The default budget follows the index's size (82.9 MB of lists at 100k need it).
+    assert_eq!(
+        search.index().search_cache_budget(),
+        heap.max(toolsift::rank::DEFAULT_SEARCH_CACHE_BUDGET),
+        "the search cache's default budget did not follow {name}"
+    );
     let big = tools == SCALE_SIZES[SCALE_SIZES.len() - 1];
     let mut rows = vec![
         Row {

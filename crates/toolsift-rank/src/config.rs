@@ -248,7 +248,8 @@ impl Config {
     /// The most heap bytes the index's search cache may hold, if set
     /// ([`IndexBuilder::search_cache_budget`]); `None` for the default, which follows the
     /// index's size ([`Index::search_cache_budget`](crate::Index::search_cache_budget) gives
-    /// the bytes).
+    /// the bytes). A configuration saved when the default was a fixed 8 MiB holds that number,
+    /// so an index saved then keeps 8 MiB when loaded.
     pub fn search_cache_budget(&self) -> Option<usize> {
         self.search_cache_budget
     }
@@ -653,8 +654,9 @@ impl IndexBuilder {
     /// ([`Index::heap_bytes`](crate::Index::heap_bytes)) as of its last update, so the
     /// cache can at most double the index's memory; a budget set here holds at every size.
     /// The merged lists of a catalog's common words grow with the catalog: the 390 tuning
-    /// queries' lists take about 2 MB on 4,000 tools and 82 MB on 100,000, where 8 MiB keeps
-    /// only the first few and a query costs about 1.5 times as much.
+    /// queries' lists take about 2 MB on 4,000 tools and 83 MB on 100,000, where 8 MiB kept
+    /// only the first few and a query took about 1.6 times as long (1.9 times the
+    /// instructions).
     ///
     /// A query word is many catalog words: itself, the other words of its stem, the words it
     /// is a prefix of, its expansions or its typo corrections (`look up` is twenty words and

@@ -134,9 +134,9 @@
 //! The index keeps what searches work out from it alone in a search cache, until its next
 //! update ([`IndexBuilder::search_cache_budget`]; by default the larger of 8 MiB and the
 //! index's own heap, [`Index::search_cache_budget`]; 0 = none; [`Index::search_cache_bytes`]):
-//! each query word's resolved forms and statistics, and for a
-//! word of many postings seen before, its merged list (each document once, with its
-//! pseudo-frequency summed over the forms and saturated). A search with cached words looks
+//! each query word's resolved forms and statistics, and for a word of many postings seen
+//! before, its merged list (each document once, with its pseudo-frequency summed over the
+//! forms and saturated). A search with cached words looks
 //! each up once, reads one list per word instead of its many slots, finds surviving
 //! candidates in it by binary search, and prunes with its exact bound. The cache never
 //! changes an answer: it holds what a search would compute, in the same `f32` bits, and the

@@ -651,8 +651,9 @@ impl IndexBuilder {
     /// The most heap bytes (0 = no cache) the index may keep of what searches work out from
     /// it alone, until its next update. By default the budget follows the index: the larger
     /// of [`DEFAULT_SEARCH_CACHE_BUDGET`] (8 MiB) and the index's own heap
-    /// ([`Index::heap_bytes`](crate::Index::heap_bytes)) as of its last update, so the
-    /// cache can at most double the index's memory; a budget set here holds at every size.
+    /// ([`Index::heap_bytes`](crate::Index::heap_bytes)) as of its last update, so past 8
+    /// MiB the cache holds at most as much as the index itself; a budget set here holds at
+    /// every size.
     /// The merged lists of a catalog's common words grow with the catalog: the 390 tuning
     /// queries' lists take about 2 MB on 4,000 tools and 83 MB on 100,000, where 8 MiB kept
     /// only the first few and a query took about 1.6 times as long (1.9 times the

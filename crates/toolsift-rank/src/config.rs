@@ -34,9 +34,9 @@ pub const DEFAULT_PAST_TENSE_WEIGHT: f32 = 0.75;
 pub const DEFAULT_PREFIX_MIN_CHARS: usize = 4;
 /// Default (and largest) number of distinct terms of a query that are scored.
 pub const MAX_QUERY_TERMS: usize = 64;
-/// The least memory, in bytes, the search cache may hold by default: 8 MiB. By default the
-/// budget is this or the index's own heap ([`Index::heap_bytes`](crate::Index::heap_bytes)),
-/// whichever is larger ([`IndexBuilder::search_cache_budget`]).
+/// The floor of the search cache's default budget, in bytes: 8 MiB. By default the budget is
+/// this or the index's own heap ([`Index::heap_bytes`](crate::Index::heap_bytes)), whichever
+/// is larger ([`IndexBuilder::search_cache_budget`]).
 pub const DEFAULT_SEARCH_CACHE_BUDGET: usize = 8 << 20;
 
 /// How a catalog term relates to a query term.

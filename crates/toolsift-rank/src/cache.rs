@@ -95,12 +95,21 @@ pub(crate) fn word_key(buf: &mut Vec<u8>, word: &str, stem: &str, joined: bool) 
     buf.push(u8::from(joined));
 }
 
+/// The entries of a merged list per [`Merged::skips`] entry.
+const SKIP: usize = 64;
+
+/// The searches [`Merged::find_each`] makes at once.
+const LANES: usize = 8;
+
 /// The merged list of one word's forms.
 #[derive(Debug)]
 pub(crate) struct Merged {
     /// (document ordinal, saturated sum of pseudo-frequencies `sat(x)`, see
     /// `search::saturate`), by ordinal; sums of 0 are left out.
     pub(crate) entries: Box<[(u32, f32)]>,
+    /// The ordinal of every [`SKIP`]-th entry, from the first: a search finds an entry's
+    /// block in this short array, then searches only that block ([`Merged::find`]).
+    skips: Box<[u32]>,
     /// The largest saturated sum.
     pub(crate) max_sat: f32,
     /// The smallest saturated sum that is not NaN (`+inf` when there is none): when it and
@@ -113,20 +122,110 @@ impl Merged {
     /// are none) and their smallest that is not NaN (`+inf` when there is none), which the
     /// caller tracks as it builds them.
     pub(crate) fn new(entries: Vec<(u32, f32)>, max_sat: f32, min_sat: f32) -> Merged {
-        Merged { entries: entries.into_boxed_slice(), max_sat, min_sat }
+        let skips = entries.iter().step_by(SKIP).map(|&(d, _)| d).collect();
+        Merged { entries: entries.into_boxed_slice(), skips, max_sat, min_sat }
     }
 
-    /// The saturated sum of document `d` (0 if it has none), by binary search.
+    /// The bytes of a list of at most `entries` entries.
+    pub(crate) fn most_bytes(entries: usize) -> usize {
+        std::mem::size_of::<Merged>()
+            + entries * std::mem::size_of::<(u32, f32)>()
+            + entries.div_ceil(SKIP) * std::mem::size_of::<u32>()
+    }
+
+    /// The saturated sum of document `d` (0 if it has none).
     #[inline]
     pub(crate) fn sat(&self, d: u32) -> f32 {
-        match self.entries.binary_search_by_key(&d, |&(e, _)| e) {
-            Ok(i) => self.entries[i].1,
-            Err(_) => 0.0,
+        self.find(0, d).1
+    }
+
+    /// The saturated sum of document `d` (0 if it has none), and the block it is in (or
+    /// would be), searched from block `from`, which is 0 or a block whose first ordinal is
+    /// not after `d` (the block returned for an earlier ordinal is one).
+    ///
+    /// The block is found in [`Merged::skips`], a short array, by galloping from `from`
+    /// (steps that double, then a binary search), the entry by a binary search within the
+    /// block. The next search, for a later ordinal, starts from the block returned: it
+    /// depends on this one only through that short array, not through the block's entries,
+    /// so the core can search several blocks at once.
+    #[inline]
+    pub(crate) fn find(&self, from: usize, d: u32) -> (usize, f32) {
+        let block = self.block_of(from, d);
+        let start = block * SKIP;
+        let end = (start + SKIP).min(self.entries.len());
+        let sat = self.entries.get(start..end).and_then(|b| {
+            let i = b.partition_point(|&(e, _)| e < d);
+            b.get(i).filter(|&&(e, _)| e == d).map(|&(_, sat)| sat)
+        });
+        (block, sat.unwrap_or(0.0))
+    }
+
+    /// Calls `found(d, sat)` for each document `d` of `docs` (in increasing order) that the
+    /// list has, with its saturated sum, in the order of `docs`.
+    ///
+    /// As [`Merged::find`] for each, but the searches within blocks go [`LANES`] at a time,
+    /// step by step: their loads do not wait on each other, so the core has that many cache
+    /// misses in flight instead of one.
+    pub(crate) fn find_each(&self, docs: &[u32], mut found: impl FnMut(u32, f32)) {
+        let entries = &self.entries[..];
+        let mut block = 0;
+        for chunk in docs.chunks(LANES) {
+            let mut lo = [0usize; LANES];
+            let mut size = [0usize; LANES];
+            for (l, &d) in chunk.iter().enumerate() {
+                block = self.block_of(block, d);
+                lo[l] = block * SKIP;
+                size[l] = entries.len().saturating_sub(lo[l]).min(SKIP);
+            }
+            // A branch-free binary search per lane, all lanes a step at a time: the first
+            // entry of a lane's block that is `d` or after it is at `lo` once `size` is 1 (or
+            // 0, for no entry).
+            for _ in 0..SKIP.ilog2() {
+                for (l, &d) in chunk.iter().enumerate() {
+                    let half = size[l] / 2;
+                    let mid = lo[l] + half;
+                    let before = entries.get(mid).is_some_and(|&(e, _)| e < d);
+                    lo[l] = if before { mid } else { lo[l] };
+                    size[l] -= half;
+                }
+            }
+            for (l, &d) in chunk.iter().enumerate() {
+                // `lo` is the last entry before `d`, or the one a search lands on.
+                let at = lo[l] + usize::from(entries.get(lo[l]).is_some_and(|&(e, _)| e < d));
+                if let Some(&(e, sat)) = entries.get(at).filter(|_| size[l] > 0)
+                    && e == d
+                {
+                    found(d, sat);
+                }
+            }
         }
     }
 
+    /// The block document `d` is in (or would be), searched from block `from` as
+    /// [`Merged::find`] does.
+    #[inline]
+    fn block_of(&self, from: usize, d: u32) -> usize {
+        let skips = &self.skips[..];
+        let mut lo = from + 1;
+        let mut step = 1;
+        let hi = loop {
+            let at = lo + step - 1;
+            match skips.get(at) {
+                None => break skips.len().max(lo),
+                Some(&first) if first > d => break at,
+                Some(_) => {
+                    lo = at + 1;
+                    step *= 2;
+                }
+            }
+        };
+        lo + skips.get(lo..hi).map_or(0, |s| s.partition_point(|&first| first <= d)) - 1
+    }
+
     fn bytes(&self) -> usize {
-        std::mem::size_of::<Merged>() + std::mem::size_of_val(&*self.entries)
+        std::mem::size_of::<Merged>()
+            + std::mem::size_of_val(&*self.entries)
+            + std::mem::size_of_val(&*self.skips)
     }
 }
 
@@ -256,8 +355,7 @@ impl SearchCache {
     /// Reserves the bytes of the largest merged list `word` can have (one entry per posting)
     /// if the budget has room; returns them, for [`SearchCache::keep_list`].
     pub(crate) fn reserve_list(&self, word: &Word) -> Option<usize> {
-        let most =
-            std::mem::size_of::<Merged>() + word.postings * std::mem::size_of::<(u32, f32)>();
+        let most = Merged::most_bytes(word.postings);
         self.reserve(most).then_some(most)
     }
 

@@ -368,25 +368,30 @@ impl Query {
 
 /// Reusable per-thread buffers, dense over document ordinals.
 ///
-/// Between searches every `mask` and `xacc` entry is 0; `acc` is only read where a mask bit
-/// says it was written in this search. Once pruning keeps only the live candidates
-/// ([`Index::top_k`]), every other document's mask is 0 again: a nonzero mask is what makes a
+/// Between searches every `acc`, `mask` and `xacc` entry is 0. A document is a candidate
+/// exactly where its accumulator is not `+0.0` (every contribution added is above 0, or
+/// NaN): once pruning keeps only the live candidates ([`Index::top_k`]), every other
+/// document's accumulator (and mask) is 0 again, so a nonzero accumulator is what makes a
 /// document live.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     pub(crate) query: Query,
-    /// Partial score per document (valid where `mask != 0`).
+    /// Partial score per document: `+0.0` exactly where the document is not a candidate
+    /// (before, during and after a search), never `+0.0` for a candidate (a sum of
+    /// contributions above 0, or NaN).
     acc: Vec<f32>,
-    /// Matched query terms per document.
+    /// Matched query terms per candidate, kept only where [`Ctx::masks`] says (the gate or
+    /// coverage is on, or the index is small); all zeros between searches.
     mask: Vec<u64>,
     /// Pseudo-frequency of the current term per document; all zeros between walks.
     xacc: Vec<f32>,
     /// Documents already counted by [`Index::union`], where it equals `epoch`.
     xstamp: Vec<u32>,
     epoch: u32,
-    /// Documents with a nonzero mask: `cands[..ncands]`. The buffer holds one entry more than
-    /// there are documents, so that a document is written at `ncands` before knowing whether
-    /// it is new (no branch on a data-dependent condition in the hot loop).
+    /// The candidates, documents with a nonzero accumulator: `cands[..ncands]`. The buffer
+    /// holds one entry more than there are documents, so that a document is written at
+    /// `ncands` before knowing whether it is new (no branch on a data-dependent condition in
+    /// the hot loop).
     cands: Vec<u32>,
     ncands: usize,
     live: Vec<u32>,
@@ -431,6 +436,13 @@ impl Scratch {
 
 thread_local! {
     static SCRATCH: Cell<Scratch> = Cell::new(Scratch::default());
+}
+
+/// Whether this thread's scratch is as a search must leave it: every accumulator `+0.0` and
+/// every mask 0.
+#[cfg(test)]
+pub(crate) fn scratch_is_clear() -> bool {
+    with_scratch(|s| s.acc.iter().all(|a| a.to_bits() == 0) && s.mask.iter().all(|&m| m == 0))
 }
 
 /// Runs `f` with this thread's scratch (moved out and back, so re-entrance or a destroyed
@@ -541,6 +553,31 @@ pub(crate) fn saturate(x: f32, k1: f32) -> f32 {
     x * (k1 + 1.0) / (x + k1)
 }
 
+/// The fewest documents from which a query whose gate is open ([`Ctx::open`]) keeps no
+/// matched-term masks while it walks its terms, and finds its hits' matched terms after
+/// ([`Index::matched_terms`]): a walk then reads and writes 4 bytes per document, not 12.
+/// Below it, the masks cost less than that search. Measured with timing programs, query
+/// medians without and with masks: 10k tools 22.5-25.4 µs against 25.2-27.5 µs; `all`
+/// (3,952 tools) 10.5-12.7 µs against 10.1-10.4 µs, 4.0 k more instructions per query
+/// without (the search for the hits' terms).
+const MASK_FREE_MIN_DOCS: usize = 8_192;
+
+#[cfg(test)]
+thread_local! {
+    /// A test's own [`MASK_FREE_MIN_DOCS`] on this thread, to search its small indexes both
+    /// ways.
+    pub(crate) static MASK_FREE_MIN_DOCS_HERE: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// [`MASK_FREE_MIN_DOCS`] (or a test's own).
+fn mask_free_min_docs() -> usize {
+    #[cfg(test)]
+    if let Some(n) = MASK_FREE_MIN_DOCS_HERE.with(Cell::get) {
+        return n;
+    }
+    MASK_FREE_MIN_DOCS
+}
+
 /// What a binary-search step in a merged list costs, in entries walked (see `top_k`).
 const PROBE_STEP_COST: f64 = 4.0;
 
@@ -633,8 +670,9 @@ pub(crate) fn not_below(a: f32, least: f32) -> bool {
     !(a < least)
 }
 
-/// Adds one term's contributions to the accumulators.
-struct Scorer<'a> {
+/// Adds one term's contributions to the accumulators, and to the matched-term masks when
+/// `MASKS` ([`Ctx::masks`]).
+struct Scorer<'a, const MASKS: bool> {
     acc: &'a mut [f32],
     mask: &'a mut [u64],
     cands: &'a mut [u32],
@@ -646,7 +684,7 @@ struct Scorer<'a> {
     max: f32,
 }
 
-impl Scorer<'_> {
+impl<const MASKS: bool> Scorer<'_, MASKS> {
     #[inline(always)]
     fn score(&mut self, d: usize, x: f32) {
         // term_score, with `qw · idf` hoisted (the same operations in the same order).
@@ -672,7 +710,9 @@ impl Scorer<'_> {
     fn add_first(&mut self, d: usize, c: f32) {
         // `0 + c == c`, bit for bit, for every such `c`.
         self.acc[d] = c;
-        self.mask[d] = self.bit;
+        if MASKS {
+            self.mask[d] = self.bit;
+        }
         self.cands[self.ncands] = d as u32;
         self.ncands += 1;
         self.max = if c > self.max { c } else { self.max };
@@ -682,15 +722,16 @@ impl Scorer<'_> {
     /// [`Scorer::add`] adds too).
     #[inline(always)]
     fn add_positive(&mut self, d: usize, c: f32) {
-        let m = self.mask[d];
         // Branch-free: whether the document is new is data-dependent and mispredicts often.
-        // A new document's stale accumulator is replaced by 0, and `0 + c == c` exactly.
-        let base = if m == 0 { 0.0 } else { self.acc[d] };
+        // A new document's accumulator is `+0.0`, and `0 + c == c` exactly.
+        let base = self.acc[d];
         let a = base + c;
         self.cands[self.ncands] = d as u32;
-        self.ncands += usize::from(m == 0);
+        self.ncands += usize::from(base.to_bits() == 0);
         self.acc[d] = a;
-        self.mask[d] = m | self.bit;
+        if MASKS {
+            self.mask[d] |= self.bit;
+        }
         // A select, not `f32::max` (which spends instructions on NaN, impossible here).
         self.max = if a > self.max { a } else { self.max };
     }
@@ -701,6 +742,10 @@ struct Ctx<'a> {
     /// Whether every document passes the gate and coverage (both off, or coverage off for a
     /// query this short): the per-document check is skipped.
     open: bool,
+    /// Whether the candidates' matched-term masks are kept as terms are walked: where the
+    /// gate needs them (not [`Ctx::open`]), and in an index small enough that they cost less
+    /// than finding the hits' matched terms after ([`MASK_FREE_MIN_DOCS`]).
+    masks: bool,
     gate_bit: u64,
     n_ans: usize,
     floor: f32,
@@ -1056,16 +1101,17 @@ impl Index {
         count
     }
 
-    /// Scores term `t` in every document of its postings (only the live candidates, those with
-    /// a nonzero mask, if `LIVE`): documents not seen yet become candidates. Returns the
-    /// largest partial score it produced.
+    /// Scores term `t` in every document of its postings (only the live candidates, those
+    /// whose accumulator is not `+0.0`, if `LIVE`): documents not seen yet become candidates.
+    /// Sets the term's bit in the matched-term masks if `MASKS`. Returns the largest partial
+    /// score it produced.
     ///
     /// Not inlined: kept apart from [`Index::top_k`], its loops get registers of their own.
     ///
     /// Reads `list` or the term's merged list if there is one; else the first walk of a word
     /// worth a list (not `LIVE`) builds it.
     #[inline(never)]
-    fn walk<const LIVE: bool>(
+    fn walk<const LIVE: bool, const MASKS: bool>(
         &self,
         s: &mut Scratch,
         q: &Query,
@@ -1077,7 +1123,7 @@ impl Index {
         let post = &self.post;
         let n = self.ids.len();
         let Scratch { acc, mask, xacc, cands, ncands, tdocs, bitmap, .. } = s;
-        let mut sc = Scorer {
+        let mut sc = Scorer::<MASKS> {
             acc: &mut acc[..n],
             mask: &mut mask[..n],
             cands: &mut cands[..=n],
@@ -1115,7 +1161,7 @@ impl Index {
             } else if m.min_sat > 0.0 && sc.wi * m.min_sat > 0.0 {
                 for &(d, sat) in &m.entries[..] {
                     let d = d as usize;
-                    if LIVE && sc.mask[d] == 0 {
+                    if LIVE && sc.acc[d].to_bits() == 0 {
                         continue;
                     }
                     sc.add_positive(d, sc.wi * sat);
@@ -1123,7 +1169,7 @@ impl Index {
             } else {
                 for &(d, sat) in &m.entries[..] {
                     let d = d as usize;
-                    if LIVE && sc.mask[d] == 0 {
+                    if LIVE && sc.acc[d].to_bits() == 0 {
                         continue;
                     }
                     sc.add(d, sat);
@@ -1156,7 +1202,7 @@ impl Index {
             }
             for (d, pf) in post.docs_pfs(r) {
                 let d = d as usize;
-                if LIVE && sc.mask[d] == 0 {
+                if LIVE && sc.acc[d].to_bits() == 0 {
                     continue;
                 }
                 sc.score(d, f.weight * pf);
@@ -1180,7 +1226,7 @@ impl Index {
             let w = f.weight;
             for (d, pf) in post.docs_pfs(r) {
                 let du = d as usize;
-                if LIVE && sc.mask[du] == 0 {
+                if LIVE && sc.acc[du].to_bits() == 0 {
                     continue;
                 }
                 let old = xacc[du];
@@ -1279,6 +1325,25 @@ impl Index {
         (score, mask)
     }
 
+    /// The terms of `q` that document `d` matches: those a search adds a contribution above 0
+    /// for ([`score_order`]'s terms), as the bits a walk sets in its mask. Searched in the
+    /// terms' merged lists, or their postings.
+    fn matched_terms(&self, q: &Query, d: u32) -> u64 {
+        let k1 = self.config.k1;
+        let mut mask = 0u64;
+        for (i, t) in q.terms.iter().enumerate().filter(|(_, t)| t.ub > 0.0) {
+            let c = match &t.merged {
+                // As a walk of the list computes it.
+                Some(m) => t.weight * t.idf * m.sat(d),
+                None => term_score(t.weight, t.idf, self.probe_x(q.forms(t), d), k1),
+            };
+            if c > 0.0 {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
     /// The k-th largest partial score among the candidates that already pass the gate and
     /// are not exact-key documents, if at least `k` of them score above `min` (with the
     /// slack): only those are considered.
@@ -1337,8 +1402,9 @@ impl Index {
     }
 
     /// Makes the candidates that can still reach `threshold` with at most `rest` more, and
-    /// still pass the gate with the terms in `bits`, the live ones (`s.live`); the others'
-    /// masks become 0. `OPEN` is [`Ctx::open`].
+    /// still pass the gate with the terms in `bits`, the live ones (`s.live`); the others are
+    /// no longer candidates (their accumulators and masks become 0). `OPEN` is
+    /// [`Ctx::open`].
     fn go_live<const OPEN: bool>(
         &self,
         s: &mut Scratch,
@@ -1354,17 +1420,25 @@ impl Index {
         // The buffers as slices, so that the loop keeps them in registers. Branch-free like
         // `Scorer::add`: every candidate is written back at `nl`, which moves on only for a
         // live one.
-        // `acc` and `mask` of one length, so that one bounds check covers both.
+        // `acc` and `mask` of one length, so that one bounds check covers both (an open
+        // query keeps no masks: they stay all zeros).
         let n = acc.len().min(mask.len());
-        let (acc, mask, lv) = (&acc[..n], &mut mask[..n], &mut live[..]);
+        let (acc, mask, lv) = (&mut acc[..n], &mut mask[..n], &mut live[..]);
         let reach = reach(rest, threshold);
         let mut nl = 0;
         for i in 0..lv.len() {
             let d = lv[i];
             let du = d as usize;
-            let m = mask[du];
-            let keep = not_below(acc[du], reach) && ctx.passes_in::<OPEN>(cfg, m | bits);
-            mask[du] = if keep { m } else { 0 };
+            let a = acc[du];
+            let keep = if !ctx.masks {
+                not_below(a, reach)
+            } else {
+                let m = mask[du];
+                let keep = not_below(a, reach) && ctx.passes_in::<OPEN>(cfg, m | bits);
+                mask[du] = if keep { m } else { 0 };
+                keep
+            };
+            acc[du] = if keep { a } else { 0.0 };
             lv[nl] = d;
             nl += usize::from(keep);
         }
@@ -1372,7 +1446,8 @@ impl Index {
     }
 
     /// Drops the live candidates that can no longer reach `threshold` with at most `rest`
-    /// more, or can no longer pass the gate with the terms in `bits` (their masks become 0).
+    /// more, or can no longer pass the gate with the terms in `bits` (their accumulators and
+    /// masks become 0).
     fn prune_live(&self, s: &mut Scratch, ctx: &Ctx<'_>, rest: f64, bits: u64, threshold: f64) {
         if ctx.open {
             self.prune_live_in::<true>(s, ctx, rest, bits, threshold);
@@ -1393,13 +1468,17 @@ impl Index {
         let cfg = &self.config;
         let Scratch { acc, mask, live, .. } = s;
         let n = acc.len().min(mask.len());
-        let (acc, mask) = (&acc[..n], &mut mask[..n]);
+        let (acc, mask) = (&mut acc[..n], &mut mask[..n]);
         let reach = reach(rest, threshold);
         live.retain(|&d| {
             let d = d as usize;
-            let keep = not_below(acc[d], reach) && ctx.passes_in::<OPEN>(cfg, mask[d] | bits);
+            let keep = not_below(acc[d], reach)
+                && (!ctx.masks || ctx.passes_in::<OPEN>(cfg, mask[d] | bits));
             if !keep {
-                mask[d] = 0;
+                acc[d] = 0.0;
+                if ctx.masks {
+                    mask[d] = 0;
+                }
             }
             keep
         });
@@ -1438,6 +1517,8 @@ impl Index {
         let floor = f64::from(ctx.floor);
         let mut threshold = floor;
         let mut and_mode = false;
+        // Whether `s.live` is in ordinal order yet (sorted when first probed).
+        let mut live_sorted = false;
         let mut max_acc = 0f32;
         let order = std::mem::take(&mut s.order);
         for (j, &t) in order.iter().enumerate() {
@@ -1466,7 +1547,11 @@ impl Index {
                 }
             }
             if !and_mode {
-                let max = self.walk::<false>(s, q, t, None);
+                let max = if ctx.masks {
+                    self.walk::<false, true>(s, q, t, None)
+                } else {
+                    self.walk::<false, false>(s, q, t, None)
+                };
                 max_acc = max_acc.max(max);
                 continue;
             }
@@ -1479,25 +1564,40 @@ impl Index {
             // A word worth a merged list that has none yet gets it here.
             let built = self.reserve_list(term).map(|r| self.merge(s, term, q.forms(term), r));
             if let Some(m) = built.as_deref().or(term.merged.as_deref()) {
-                // A binary search's steps are dependent loads, each several times the cost of
-                // a streamed entry: probing pays only for few candidates in a long list
-                // (bench-suite, alternating runs: p99 47.4-48.1 us at weight 1, 44.1-44.5 us
-                // at 4, 44.0-44.6 us at 16; median best at 4).
+                // A search's steps are dependent loads, each several times the cost of a
+                // streamed entry: probing pays only for few candidates in a long list
+                // (bench-suite, alternating runs with whole-list binary searches: p99
+                // 47.4-48.1 us at weight 1, 44.1-44.5 us at 4, 44.0-44.6 us at 16; median
+                // best at 4. With searches by block, weights 1, 2 and 4 gave medians within
+                // the noise at 100k tools).
                 let len = m.entries.len() as f64;
                 let probe = (s.live.len() as f64) * (2.0 + (1.0 + len).log2()) * PROBE_STEP_COST;
                 if probe < 2.0 * len {
-                    let bit = 1u64 << t;
-                    for li in 0..s.live.len() {
-                        let d = s.live[li] as usize;
-                        // term_score, from the kept saturation (the same bits).
-                        let c = term.weight * term.idf * m.sat(d as u32);
-                        if c > 0.0 {
-                            s.acc[d] += c;
-                            s.mask[d] |= bit;
-                        }
+                    // The live candidates in ordinal order (the order of the others does
+                    // not matter: scores and the top k are the same), so that each search
+                    // starts from the block where the last one ended.
+                    if !live_sorted {
+                        s.live.sort_unstable();
+                        live_sorted = true;
                     }
+                    let bit = 1u64 << t;
+                    let wi = term.weight * term.idf;
+                    let Scratch { acc, mask, live, .. } = &mut *s;
+                    m.find_each(live, |d, sat| {
+                        // term_score, from the kept saturation (the same bits).
+                        let c = wi * sat;
+                        if c > 0.0 {
+                            let d = d as usize;
+                            acc[d] += c;
+                            if ctx.masks {
+                                mask[d] |= bit;
+                            }
+                        }
+                    });
+                } else if ctx.masks {
+                    self.walk::<true, true>(s, q, t, Some(m));
                 } else {
-                    self.walk::<true>(s, q, t, Some(m));
+                    self.walk::<true, false>(s, q, t, Some(m));
                 }
                 let (rest, bits, _) = s.rest[j + 1];
                 self.prune_live(s, ctx, rest, bits, threshold);
@@ -1513,11 +1613,15 @@ impl Index {
                     let c = term_score(term.weight, term.idf, x, cfg.k1);
                     if c > 0.0 {
                         s.acc[d] += c;
-                        s.mask[d] |= bit;
+                        if ctx.masks {
+                            s.mask[d] |= bit;
+                        }
                     }
                 }
+            } else if ctx.masks {
+                self.walk::<true, true>(s, q, t, None);
             } else {
-                self.walk::<true>(s, q, t, None);
+                self.walk::<true, false>(s, q, t, None);
             }
             let (rest, bits, _) = s.rest[j + 1];
             self.prune_live(s, ctx, rest, bits, threshold);
@@ -1528,18 +1632,20 @@ impl Index {
         let mut heap = std::mem::take(&mut s.hits);
         // The heap's worst score once it is full: anything below it is out at once.
         let mut worst_score = f32::NEG_INFINITY;
-        // Every other candidate's mask is 0 already; the survivors' become 0 as they are read.
+        // Every other candidate's accumulator and mask are 0 already; the survivors' become 0
+        // as they are read. Without masks ([`Ctx::masks`]) they are all zeros: the hits'
+        // matched terms are worked out after (`Index::matched_terms`).
         let Scratch { acc, mask, cands, ncands, live, .. } = s;
-        let (acc, mask) = (&acc[..], &mut mask[..]);
+        let (acc, mask) = (&mut acc[..], &mut mask[..]);
         let survivors = if and_mode { &live[..] } else { &cands[..*ncands] };
         for &d in survivors {
             let du = d as usize;
-            let mask = std::mem::take(&mut mask[du]);
+            let score = std::mem::take(&mut acc[du]);
+            let mask = if ctx.masks { std::mem::take(&mut mask[du]) } else { 0 };
             if !ctx.passes(cfg, mask) {
                 continue;
             }
             passed_gate = true;
-            let score = acc[du];
             if score < ctx.floor || score < worst_score {
                 continue;
             }
@@ -1821,8 +1927,9 @@ impl Index {
             None
         };
         let open = !cfg.gate && cfg.coverage.is_none_or(|c| n_ans < c.min_terms);
-        let ctx =
-            Ctx { open, gate_bit, n_ans, floor: cfg.min_relative_score * best_possible, exact };
+        let masks = !open || self.ids.len() < mask_free_min_docs();
+        let floor = cfg.min_relative_score * best_possible;
+        let ctx = Ctx { open, masks, gate_bit, n_ans, floor, exact };
         let mut passed_gate = false;
         s.hits.clear();
         if reason.is_none() && limit > exact.len() {
@@ -1846,7 +1953,7 @@ impl Index {
                 doc: DocId(self.ids[c.ord as usize]),
                 score: c.score,
                 exact_key: false,
-                matched: c.mask,
+                matched: if ctx.masks { c.mask } else { self.matched_terms(q, c.ord) },
             });
         }
         sorted.clear();

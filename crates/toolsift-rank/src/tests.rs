@@ -267,11 +267,25 @@ mod differential {
         ix
     }
 
+    /// `f`'s result with every search on this thread keeping no matched-term masks where
+    /// the gate is open, as in a large index.
+    fn mask_free<R>(f: impl FnOnce() -> R) -> R {
+        crate::search::MASK_FREE_MIN_DOCS_HERE.with(|n| n.set(Some(0)));
+        let r = f();
+        crate::search::MASK_FREE_MIN_DOCS_HERE.with(|n| n.set(None));
+        r
+    }
+
     fn same(ix: &Index, plain: &Index, q: &str, k: usize) -> Result<(), TestCaseError> {
         let pruned: Outcome = ix.search(q, k);
+        prop_assert!(crate::search::scratch_is_clear(), "scratch left dirty by {:?}", q);
         let full: Outcome = ix.search_exhaustive(q, k);
         prop_assert_eq!(&pruned, &full, "query {:?} limit {}", q, k);
         prop_assert_eq!(&pruned, &plain.search(q, k), "no cache: query {:?} limit {}", q, k);
+        let (free, free_full) = mask_free(|| (ix.search(q, k), ix.search_exhaustive(q, k)));
+        prop_assert!(crate::search::scratch_is_clear(), "scratch left dirty by {:?}", q);
+        prop_assert_eq!(&pruned, &free, "without masks: query {:?} limit {}", q, k);
+        prop_assert_eq!(&pruned, &free_full, "without masks, exhaustive: {:?} limit {}", q, k);
         for h in pruned.hits() {
             let e = ix.explain(h.doc(), q).expect("hit is indexed");
             prop_assert_eq!(e.score.to_bits(), h.score().to_bits());
@@ -325,6 +339,43 @@ mod differential {
             for a in scores.into_iter().chain(near(edge)).flat_map(near) {
                 prop_assert_eq!(a >= least, holds(a), "score {}", a);
             }
+        }
+    }
+
+    proptest! {
+        /// A merged list's search from the block of the last one, for ordinals in order,
+        /// finds what a binary search of the whole list finds.
+        #[test]
+        fn merged_list_search_from_last_block_is_binary_search(
+            gaps in prop::collection::vec(1..90u32, 0..400),
+            wanted in prop::collection::vec(0..20_000u32, 0..60),
+        ) {
+            let mut d = 0u32;
+            let entries: Vec<(u32, f32)> = gaps.iter().enumerate().map(|(i, &g)| {
+                d += g;
+                (d, i as f32 + 1.0)
+            }).collect();
+            let list = crate::cache::Merged::new(entries.clone(), 0.0, 0.0);
+            let mut wanted = wanted;
+            // Ordinals in the list, then others.
+            wanted.extend(entries.iter().step_by(7).map(|&(d, _)| d));
+            wanted.sort_unstable();
+            wanted.dedup();
+            let mut block = 0;
+            for &d in &wanted {
+                let expected = entries.binary_search_by_key(&d, |&(e, _)| e).map_or(0.0, |i| entries[i].1);
+                let (b, sat) = list.find(block, d);
+                prop_assert_eq!(sat.to_bits(), expected.to_bits(), "ordinal {}", d);
+                prop_assert_eq!(list.sat(d).to_bits(), expected.to_bits(), "ordinal {}", d);
+                prop_assert!(b >= block);
+                block = b;
+            }
+            let mut each = Vec::new();
+            list.find_each(&wanted, |d, sat| each.push((d, sat.to_bits())));
+            let expected: Vec<(u32, u32)> = wanted.iter().filter_map(|&d| {
+                entries.binary_search_by_key(&d, |&(e, _)| e).ok().map(|i| (d, entries[i].1.to_bits()))
+            }).collect();
+            prop_assert_eq!(each, expected);
         }
     }
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use toolsift::catalog::{Catalog, Loader, Tool, ToolKind, load_file};
 use toolsift::listing::{Hit, Lister, Listing, NoMatch, ResultForm};
-use toolsift::{SearchResults, ToolSearch, ToolSearchBuilder};
+use toolsift::{Index, SearchResults, ToolSearch};
 
 /// The tuning folder copied into the repository.
 const TUNING: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../xtask/tuning");
@@ -239,7 +239,7 @@ fn render_results(
     query: &str,
     results: &SearchResults,
 ) -> String {
-    if let Some(why) = results.why_empty() {
+    if let Some(why) = results.refusal() {
         let none = NoMatch::new(query)
             .unknown_words(why.unknown_terms().iter().cloned())
             .weak_words(why.filtered_terms().iter().cloned());
@@ -287,7 +287,7 @@ pub fn build_search(catalog: Catalog) -> ToolSearch {
 #[must_use]
 pub fn build_search_one_thread(catalog: Catalog) -> ToolSearch {
     ToolSearch::builder()
-        .index(ToolSearchBuilder::default_index().threads(1))
+        .index(Index::tuned().threads(1))
         .build(catalog)
         .unwrap_or_else(|e| panic!("building the index: {e}"))
 }

@@ -48,9 +48,9 @@ fuzz_target!(|data: &[u8]| {
     assert!(results.len() <= limit, "more hits than the limit");
     // A limit of 0 asks for nothing and gets nothing, without a reason.
     if limit > 0 {
-        assert_eq!(results.is_empty(), results.why_empty().is_some(), "empty without a reason");
+        assert_eq!(results.is_empty(), results.refusal().is_some(), "empty without a reason");
     }
-    let _ = results.why_empty_text();
+    let _ = results.refusal_text();
     // Exact-key hits (the query names a tool) come first whatever their score, as documented;
     // the order law holds for the hits after them.
     let exact =

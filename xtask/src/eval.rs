@@ -317,7 +317,7 @@ fn failure(
     );
     if got.is_empty() {
         let why = search.search(&q.text, CUTOFF);
-        let _ = writeln!(out, "   got:      nothing ({})", why.why_empty_text());
+        let _ = writeln!(out, "   got:      nothing ({})", why.refusal_text());
         return out;
     }
     let got_text: Vec<String> = got

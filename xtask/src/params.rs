@@ -2,13 +2,13 @@
 //!
 //! They let a sweep of `k1`, `b`, field weights, relation and origin weights and the abstention
 //! settings (and the facade's enum limit, action and service agreement and implied words) run without editing the facade: each override is applied, in order, to the
-//! facade's default ranking ([`ToolSearchBuilder::default_index`]). With no overrides the
+//! facade's default ranking (the tuned preset, [`Index::tuned`]). With no overrides the
 //! builder is exactly `ToolSearch::builder()`, so the numbers are those of the defaults in code.
 //! `relation.expansion=0` turns the intent lexicon off.
 
 use toolsift::rank::Relation;
 use toolsift::text::{Analyzer, Origin};
-use toolsift::{ToolSearch, ToolSearchBuilder};
+use toolsift::{Index, ToolSearch, ToolSearchBuilder};
 
 use crate::Result;
 
@@ -35,7 +35,7 @@ pub(crate) fn parse_list(text: &str) -> Result<Vec<(String, String)>> {
 ///
 /// An unknown key or a value that does not parse.
 pub(crate) fn builder(settings: &[(String, String)]) -> Result<ToolSearchBuilder> {
-    let mut index = ToolSearchBuilder::default_index();
+    let mut index = Index::tuned();
     let mut search = ToolSearch::builder();
     let mut index_changed = false;
     for (key, value) in settings {

@@ -105,7 +105,7 @@ const LANES: usize = 8;
 #[derive(Debug)]
 pub(crate) struct Merged {
     /// (document ordinal, saturated sum of pseudo-frequencies `sat(x)`, see
-    /// `search::saturate`), by ordinal; sums of 0 are left out.
+    /// `score::saturate`), by ordinal; sums of 0 are left out.
     pub(crate) entries: Box<[(u32, f32)]>,
     /// The ordinal of every [`SKIP`]-th entry, from the first: a search finds an entry's
     /// block in this short array, then searches only that block ([`Merged::find`]).

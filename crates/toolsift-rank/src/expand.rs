@@ -66,7 +66,7 @@ pub trait Expander: Send + Sync + Debug {
     /// Ids of the entries (synonym groups, translations) in which a query term with stem
     /// `stem` is looked up; ids are only compared with [`word_entries`](Expander::word_entries).
     /// The index does not call it; a caller may, to tell cheaply whether a term expands to a
-    /// word (the `toolsift` facade's name spelling). The default: none.
+    /// word, without expanding it. The default: none.
     fn key_entries(&self, stem: &str) -> &[u32] {
         let _ = stem;
         &[]

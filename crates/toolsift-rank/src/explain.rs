@@ -2,8 +2,9 @@
 
 use crate::config::Relation;
 use crate::document::DocId;
-use crate::index::{Index, field_norm};
-use crate::search::{term_score, with_scratch};
+use crate::index::Index;
+use crate::score::{field_norm, term_score};
+use crate::search::with_scratch;
 use std::fmt;
 
 /// Why a document scored what it did for a query, from [`Index::explain`].

@@ -18,7 +18,9 @@
 //! ```
 //! use toolsift_rank::{Document, Index};
 //!
-//! let mut index = Index::builder().build()?;
+//! // The tuned preset: what the toolsift facade ranks with and `cargo xtask eval` measures.
+//! // `Index::builder()` starts from plain BM25F instead.
+//! let mut index = Index::tuned().build()?;
 //! let ids = index.add([
 //!     Document::new()
 //!         .field("name", "create_issue")
@@ -210,14 +212,17 @@ mod parts;
 mod postings;
 #[cfg(feature = "serde")]
 mod saved;
+mod score;
 mod search;
+mod staging;
 mod vocab;
 
 pub use config::{
     Config, Coverage, DEFAULT_B, DEFAULT_EXPANSION_WEIGHT, DEFAULT_FIELDS, DEFAULT_K1,
     DEFAULT_PAST_TENSE_WEIGHT, DEFAULT_PREFIX_MIN_CHARS, DEFAULT_PREFIX_WEIGHT,
     DEFAULT_SEARCH_CACHE_BUDGET, DEFAULT_STEM_WEIGHT, DEFAULT_TYPO_MIN_CHARS, DEFAULT_TYPO_WEIGHT,
-    FieldSpec, IndexBuilder, MAX_QUERY_TERMS, PARTICLES, Relation,
+    FieldSpec, IndexBuilder, MAX_QUERY_TERMS, PARTICLES, Relation, TUNED_DETAILS_WEIGHT,
+    TUNED_LEXICON_WEIGHT,
 };
 pub use document::{DocId, Document};
 pub use error::{Error, ErrorKind};

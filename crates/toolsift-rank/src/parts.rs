@@ -14,12 +14,9 @@
 //! thread gives it, and the staged postings are the same, bit for bit (the field lengths and
 //! frequencies are per document, and each document is analyzed whole by one part).
 
-use std::num::NonZero;
-use std::sync::OnceLock;
-
 use crate::document::Document;
-use crate::index::{Job, Staged, Terms};
 use crate::postings::shift_code;
+use crate::staging::{Job, Staged, Terms};
 use crate::vocab::{StrTable, Vocab};
 
 /// A part has at least this many documents. Starting a thread costs about 100 µs here and
@@ -42,12 +39,6 @@ const PART_MIN_BYTES: usize = 64;
 /// and string offsets, so that interning a part's words cannot fail (one thread would drop
 /// a word it cannot intern before counting it in its document's field length).
 const MAX_USED: usize = 1 << 30;
-
-/// The cores to use when the configuration says 0 (all): asked once per process.
-pub(crate) fn cores() -> usize {
-    static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, NonZero::get))
-}
 
 /// Where the parts of `docs` (`bytes` of text in all) start: one part (`[0]`) unless the
 /// batch is large enough for several, at most `threads`

@@ -3,7 +3,8 @@
 use crate::config::Config;
 use crate::error::{Error, ErrorKind};
 use crate::expand::Expander;
-use crate::index::{Index, NO_GROUP, Staged};
+use crate::index::{Index, NO_GROUP};
+use crate::staging::Staged;
 use serde::{Deserialize, Serialize, Serializer};
 use std::sync::Arc;
 use toolsift_text::{Analyzer, Origin};

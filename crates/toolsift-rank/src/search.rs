@@ -31,6 +31,7 @@ use crate::config::{Config, Relation, origin_slot};
 use crate::document::DocId;
 use crate::index::Index;
 use crate::keys::{is_identifier, name_variants, normalize_key_into};
+use crate::score::{idf, saturate, term_score};
 use crate::vocab::Form;
 use std::cell::Cell;
 use std::cmp::Ordering;
@@ -263,15 +264,6 @@ pub enum Abstention {
     /// Documents passed the gate but none reached the
     /// [`min_relative_score`](crate::IndexBuilder::min_relative_score).
     Floor,
-    /// The query names a service that the catalog has no tools for, or an everyday thing no
-    /// tool is named for ("order a pizza"). The index never gives this reason itself: a caller
-    /// that knows which names are services sets it (the `toolsift` facade's known-services
-    /// and errand rules).
-    MissingService,
-    /// The query names a service the catalog has, but none of that service's tools matches
-    /// the query's most specific tool word or its verb, or does the kind of action it asks
-    /// (set by the `toolsift` facade's known-services rule, never by the index itself).
-    NotOffered,
 }
 
 /// A query term during scoring.
@@ -527,30 +519,6 @@ pub(crate) fn score_order(q: &Query, out: &mut Vec<usize>) {
         let (ta, tb) = (&q.terms[a], &q.terms[b]);
         ta.postings.cmp(&tb.postings).then(tb.ub.total_cmp(&ta.ub)).then(a.cmp(&b))
     });
-}
-
-/// BM25 inverse document frequency, always positive.
-pub(crate) fn idf(n: usize, df: u32) -> f32 {
-    let n = n as f64;
-    let df = f64::from(df).min(n);
-    (1.0 + (n - df + 0.5) / (df + 0.5)).ln() as f32
-}
-
-/// One query term's score in a document: `qw · idf · sat(x)`.
-#[inline]
-pub(crate) fn term_score(weight: f32, idf: f32, x: f32, k1: f32) -> f32 {
-    if x <= 0.0 {
-        return 0.0;
-    }
-    weight * idf * saturate(x, k1)
-}
-
-/// BM25's saturation of a pseudo-frequency, `sat(x) = x (k1 + 1) / (x + k1)`: one `f32`
-/// expression everywhere, so a score is the same bits whether `sat(x)` was computed now or
-/// kept in a merged list.
-#[inline(always)]
-pub(crate) fn saturate(x: f32, k1: f32) -> f32 {
-    x * (k1 + 1.0) / (x + k1)
 }
 
 /// The fewest documents from which a query whose gate is open ([`Ctx::open`]) keeps no
@@ -1708,8 +1676,7 @@ impl Index {
     /// analyzed like a query and its first term counts; an unknown group matches nothing.
     ///
     /// One walk over those forms' postings, without scoring: a caller that needs to know
-    /// whether a part of the catalog can answer a word at all (the `toolsift` facade's
-    /// known-services rule) gets it without a full search.
+    /// whether a part of the index can answer a word at all gets it without a full search.
     ///
     /// ```
     /// use toolsift_rank::{Document, Index};
@@ -1732,9 +1699,8 @@ impl Index {
     /// forms, then of their postings, and the walk stops at the first one taken (a document
     /// several forms match may be offered more than once).
     ///
-    /// The `toolsift` facade asks this with a test on the tool behind each document: is there
-    /// a tool of the named service that both matches the word and does the kind of action
-    /// asked?
+    /// `accept` tests each matching document in some other way than matching: for example,
+    /// whether the thing behind it also has a property the index does not store.
     ///
     /// ```
     /// use toolsift_rank::{Document, Index};
@@ -1803,8 +1769,8 @@ impl Index {
     /// unknown field name is ignored): whether `accept` takes some document of one of `groups`
     /// whose text in one of those fields matches `word`.
     ///
-    /// The `toolsift` facade asks this of a tool's name and summary, where a tool says what it
-    /// does, leaving out its parameters' details.
+    /// It tells whether a word occurs in chosen fields of a part of the index (say, the
+    /// fields that name what a document is, not those that describe it at length).
     ///
     /// ```
     /// use toolsift_rank::{Document, Index};

@@ -67,7 +67,7 @@ fn a_shorter_stem_counts_with_its_own_idf() {
         out.iter().map(|f| (f.relation, f.weight)).collect::<Vec<_>>()
     };
     // `readme` (1 document) reaches `read` (9) as a prefix, at `read`'s idf over its own.
-    let scaled = crate::search::idf(n, 9) / crate::search::idf(n, 1);
+    let scaled = crate::score::idf(n, 9) / crate::score::idf(n, 1);
     assert!(scaled < 0.5, "{scaled}");
     assert_eq!(weights("readme"), [(Relation::Exact, 1.0), (Relation::Prefix, scaled)]);
     // A longer stem is a more specific word: `read` reaches `readme` at the full weight.

@@ -11,7 +11,7 @@
 //! the sorted structures.
 
 use crate::config::Relation;
-use crate::search::idf;
+use crate::score::idf;
 
 const EMPTY: u32 = u32::MAX;
 

@@ -47,7 +47,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let results = search.search(query, 5);
         if results.is_empty() {
             // An empty answer says why, so the agent can stop rephrasing.
-            println!("  nothing: {}", results.why_empty_text());
+            println!("  nothing: {}", results.refusal_text());
             continue;
         }
         for hit in results.hits() {

@@ -18,18 +18,22 @@
 //! - [`rank`] is the BM25F [`Index`]: weighted fields, related words (same stem, stem prefix,
 //!   the intent lexicon, and catalog words one edit from a misspelt query word), exact keys,
 //!   abstention rules, and an [`Explanation`] for every score.
+//! - [`intent`] reads what a request asks against what the catalog offers: it refuses a
+//!   request no connected tool serves (a [`Refusal`]) and moves hits by action, service and
+//!   name agreement.
 //! - [`listing`] renders a catalog or search results for a model.
 //!
-//! This crate composes them. A [`ToolSearch`] owns a [`Catalog`] and the index over it, and
-//! decides which tool text goes into which field (see [`ToolSearch`] for the mapping). It
-//! answers [`search`](ToolSearch::search) with [`SearchResults`]: [`Hit`]s (tool, score,
-//! matched query terms) or, when empty, [`WhyEmpty`]; a hit whose tool does another kind of
-//! action (read, write, delete) than the query asks for, or belongs to another service than
-//! the query names, moves down ([`ToolSearchBuilder::action_mismatch`],
-//! [`ToolSearchBuilder::service_mismatch`]), one whose tool's name the query spells moves up
-//! ([`ToolSearchBuilder::name_match`]), and a file name, web address, hashtag, host with a
-//! port, command-line program or e-mail address in the query also searches `file`, `url`,
-//! `channel`, `port`, `shell` or `email` ([`ToolSearchBuilder::implied_words`]).
+//! This crate composes them: index, then intent, then results. A [`ToolSearch`] owns a
+//! [`Catalog`] and the index over it, and decides which tool text goes into which field (see
+//! [`ToolSearch`] for the mapping). It answers [`search`](ToolSearch::search) with
+//! [`SearchResults`]: [`Hit`]s (tool, score, matched query terms) or, when empty, a
+//! [`Refusal`]; a hit whose tool does another kind of action (read, write, delete) than the
+//! query asks for, or belongs to another service than the query names, moves down
+//! ([`ToolSearchBuilder::action_mismatch`], [`ToolSearchBuilder::service_mismatch`]), one whose
+//! tool's name the query spells moves up ([`ToolSearchBuilder::name_match`]), and a file name,
+//! web address, hashtag, host with a port, command-line program or e-mail address in the query
+//! also searches `file`, `url`, `channel`, `port`, `shell` or `email`
+//! ([`ToolSearchBuilder::implied_words`]).
 //! [`describe`](ToolSearch::describe)
 //! resolves a model-facing name; [`explain`](ToolSearch::explain) breaks a score down. When a
 //! server's tools change, [`replace_tools`](ToolSearch::replace_tools) updates catalog and
@@ -78,7 +82,7 @@
 //! // Nothing fits: the answer is empty and says why.
 //! let none = search.search("book a flight to Lisbon", 5);
 //! assert!(none.is_empty());
-//! assert!(none.why_empty().is_some());
+//! assert!(none.refusal().is_some());
 //!
 //! // Every score explains itself.
 //! let why = search.explain("open a pull request", &ToolId::new("github", "create_pull_request"));
@@ -88,19 +92,17 @@
 #![forbid(unsafe_code)]
 #![doc(test(attr(deny(warnings))))]
 
-mod actions;
 mod engine;
 mod error;
 mod fields;
-mod implied;
-mod names;
 mod render;
 mod results;
 mod search;
-mod services;
 
 /// Catalog model and loaders: the [`toolsift_catalog`] crate.
 pub use toolsift_catalog as catalog;
+/// The request rules: the [`toolsift_intent`] crate.
+pub use toolsift_intent as intent;
 /// Catalog listings for models: the [`toolsift_listing`] crate.
 pub use toolsift_listing as listing;
 /// The BM25F index: the [`toolsift_rank`] crate.
@@ -110,12 +112,13 @@ pub use toolsift_text as text;
 
 pub use engine::SearchEngine;
 pub use error::{Error, ErrorKind};
-pub use results::{Hit, MatchedTerms, SearchResults, WhyEmpty};
-pub use search::{
-    DEFAULT_ACTION_MISMATCH, DEFAULT_DETAILS_WEIGHT, DEFAULT_LEXICON_WEIGHT, DEFAULT_NAME_MATCH,
-    DEFAULT_SERVICE_MISMATCH, ToolSearch, ToolSearchBuilder,
+pub use results::{Hit, MatchedTerms, SearchResults};
+pub use search::{ToolSearch, ToolSearchBuilder};
+
+pub use toolsift_intent::{
+    DEFAULT_ACTION_MISMATCH, DEFAULT_NAME_MATCH, DEFAULT_SERVICE_MISMATCH, DEFAULT_SERVICES,
+    Reason, Refusal,
 };
-pub use services::DEFAULT_SERVICES;
 
 pub use toolsift_catalog::{
     Catalog, CatalogBuilder, Diagnostic, DiagnosticKind, Loaded, NameScheme, Server, Tool, ToolId,

@@ -55,18 +55,19 @@ impl ToolSearch {
     }
 
     /// What the model is told about an empty answer to `query`: the catalog's servers and, from
-    /// [`SearchResults::why_empty`], the unknown and weak words, the missing services and the
-    /// unoffered action. [`render`](ToolSearch::render) renders it for empty results; a caller
+    /// the [`Refusal`](crate::Refusal) ([`SearchResults::refusal`]), the unknown and weak
+    /// words, the missing services and the unoffered action. This is the one place a refusal
+    /// becomes the listing's input. [`render`](ToolSearch::render) renders it for empty results; a caller
     /// can add to it (a server filter) and render it with [`Lister::render_empty`].
     pub fn no_match(&self, query: &str, results: &SearchResults) -> NoMatch {
         let servers = self.catalog().servers().map(|s| s.name.as_str());
         let mut no_match = NoMatch::new(query).servers(servers);
-        if let Some(why) = results.why_empty() {
+        if let Some(why) = results.refusal() {
             no_match = no_match
                 .unknown_words(why.unknown_terms())
                 .weak_words(why.filtered_terms())
                 .missing_services(why.missing_services());
-            if let Some((service, word)) = why.not_offered() {
+            if let Some((service, word)) = why.not_offered_word() {
                 no_match = no_match.not_offered(service, word);
             }
         }

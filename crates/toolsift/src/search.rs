@@ -4,69 +4,27 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use toolsift_catalog::{Catalog, Diagnostic, Server, Tool, ToolId};
-use toolsift_rank::{
-    Abstention, Config, DocId, Document, Explanation, Index, IndexBuilder, Relation,
-};
-use toolsift_text::{Actions, Lexicon};
+use toolsift_intent::{Intent, IntentBuilder, Judgement, ToolRef, Tools};
+use toolsift_rank::{Config, DocId, Document, Explanation, Index, IndexBuilder};
 
-use crate::actions::ActionSet;
 use crate::engine::SearchEngine;
 use crate::error::Error;
 use crate::fields::{self, FieldConfig, ToolText, tool_text};
-use crate::implied;
-use crate::names::{NameWords, QueryWords};
-use crate::results::{self, Hit, HitTool, QueryText, SearchResults, WhyEmpty};
-use crate::services::{Asked, DEFAULT_ERRANDS, DEFAULT_SERVICES, Services, parse_services};
-
-/// The weight of the `details` field in the default ranking (the index's own default is 1.0).
-///
-/// Parameter descriptions and enum values mention many things a tool does not do; at 0.5 they
-/// stop outweighing the verb in a tool's name. Chosen on the tuning sets: `all` nDCG@10 0.685
-/// at 1.0, 0.693 at 0.7, 0.697 at 0.5, 0.698 at 0.4, 0.697 at 0.3 (docs/ranking.md).
-pub const DEFAULT_DETAILS_WEIGHT: f32 = 0.5;
-
-/// The weight of an intent-lexicon match relative to an exact match, in the default ranking.
-///
-/// Chosen on the tuning sets: `all` nDCG@10 0.659 without the lexicon, 0.684 at 0.15, 0.685 at
-/// 0.2, 0.676 at 0.3, 0.667 at 0.5 (docs/ranking.md).
-pub const DEFAULT_LEXICON_WEIGHT: f32 = 0.2;
-
-/// The factor of a hit whose tool does another kind of action than the query asks for
-/// ([`ToolSearchBuilder::action_mismatch`]).
-///
-/// Chosen on the tuning sets (docs/ranking.md section 4.1): `all` nDCG@10 0.723 with it off
-/// (1.0), 0.727 at 0.9, 0.728 at 0.8, 0.729 at 0.7, 0.6 and 0.5; no profile dataset loses
-/// against off at any of them. 0.7 is the mildest factor of that plateau.
-pub const DEFAULT_ACTION_MISMATCH: f32 = 0.7;
-
-/// The factor of a hit whose tool belongs to another service than the query names
-/// ([`ToolSearchBuilder::service_mismatch`]).
-///
-/// Chosen on the tuning sets (docs/ranking.md section 5.2): `all` nDCG@10 0.7323 with it off
-/// (1.0), 0.733 at 0.9, 0.8, 0.7 and 0.5; no dataset loses at any of them. 0.7 matches
-/// [`DEFAULT_ACTION_MISMATCH`].
-pub const DEFAULT_SERVICE_MISMATCH: f32 = 0.7;
-
-/// The factor of a hit whose tool's name the query spells ([`ToolSearchBuilder::name_match`]).
-///
-/// Chosen on the tuning sets (docs/ranking.md section 4.3): `all` nDCG@10 0.7471 with it off
-/// (1.0), 0.7533 at 1.1, 0.7559 at 1.15, 0.7549 at 1.2; no dataset loses at any of them, and
-/// 1.15 is at least as good as 1.1 and 1.2 on every dataset. Before name words could be said
-/// through the intent lexicon, the sweep (1.1 to 1.5) had chosen it too.
-pub const DEFAULT_NAME_MATCH: f32 = 1.15;
+use crate::results::{Hit, HitTool, QueryText, SearchResults};
 
 /// Configures a [`ToolSearch`]; the configuration is frozen by [`build`](Self::build).
 ///
 /// # Example
 ///
 /// ```
-/// use toolsift::{Catalog, ToolSearch, ToolSearchBuilder, load_mcp};
+/// use toolsift::{Catalog, Index, ToolSearch, load_mcp};
 ///
 /// let mut catalog = Catalog::new();
 /// catalog.add_server(load_mcp(r#"[{"name": "get_time", "description": "Current time.",
 ///     "inputSchema": {"type": "object"}}]"#, "time")?.server);
+/// // The tuned preset with one setting changed.
 /// let search = ToolSearch::builder()
-///     .index(ToolSearchBuilder::default_index().k1(1.5))
+///     .index(Index::tuned().k1(1.5))
 ///     .max_enum_values(16)
 ///     .build(catalog)?;
 /// assert_eq!(search.index_config().k1(), 1.5);
@@ -78,47 +36,21 @@ pub const DEFAULT_NAME_MATCH: f32 = 1.15;
 pub struct ToolSearchBuilder {
     index: IndexBuilder,
     fields: FieldConfig,
-    /// The known-services list; `None` for [`DEFAULT_SERVICES`].
-    services: Option<Vec<String>>,
-    /// The factor of a hit whose action disagrees with the query's.
-    action_mismatch: f32,
-    /// The factor of a hit of another service than the query names.
-    service_mismatch: f32,
-    /// The factor of a hit whose tool's name the query spells.
-    name_match: f32,
-    /// Whether a query naming a file, a web address or a channel also searches its kind.
-    implied_words: bool,
+    /// The request rules and their factors.
+    intent: IntentBuilder,
 }
 
 impl Default for ToolSearchBuilder {
     fn default() -> ToolSearchBuilder {
         ToolSearchBuilder {
-            index: ToolSearchBuilder::default_index(),
+            index: Index::tuned(),
             fields: FieldConfig::default(),
-            services: None,
-            action_mismatch: DEFAULT_ACTION_MISMATCH,
-            service_mismatch: DEFAULT_SERVICE_MISMATCH,
-            name_match: DEFAULT_NAME_MATCH,
-            implied_words: true,
+            intent: IntentBuilder::new(),
         }
     }
 }
 
 impl ToolSearchBuilder {
-    /// The ranking settings a fresh builder starts from: the index defaults, with the
-    /// `details` field at [`DEFAULT_DETAILS_WEIGHT`] and the built-in intent lexicon
-    /// ([`Lexicon::default`]) as the query expander at [`DEFAULT_LEXICON_WEIGHT`].
-    ///
-    /// Start from this to change one setting without losing the others. The lexicon is keyed
-    /// by the stems of the default analyzer: with another analyzer, build a lexicon with it
-    /// (`Lexicon::builder().analyzer(..).default_data().build()`) and set it as the expander.
-    pub fn default_index() -> IndexBuilder {
-        Index::builder()
-            .field("details", DEFAULT_DETAILS_WEIGHT)
-            .relation_weight(Relation::Expansion, DEFAULT_LEXICON_WEIGHT)
-            .expander(Arc::new(Lexicon::default()))
-    }
-
     /// A builder with the default ranking and field settings.
     pub fn new() -> ToolSearchBuilder {
         ToolSearchBuilder::default()
@@ -126,7 +58,8 @@ impl ToolSearchBuilder {
 
     /// The ranking settings (fields and their weights, `k1`, `b`, related-word weights,
     /// abstention rules, analyzer, expander), as a [`toolsift_rank::IndexBuilder`]; they
-    /// replace [`default_index`](Self::default_index) as a whole.
+    /// replace the tuned preset ([`Index::tuned`]) as a whole, so start from that preset to
+    /// change one setting and keep the others.
     ///
     /// The index must keep the fields `name`, `summary` and `details` (the default ones) that
     /// tool text is mapped to; their weights may change.
@@ -142,15 +75,15 @@ impl ToolSearchBuilder {
         self
     }
 
-    /// The services of the known-services rule, replacing [`DEFAULT_SERVICES`]: one service
+    /// The services of the known-services rule, replacing [`DEFAULT_SERVICES`](crate::DEFAULT_SERVICES): one service
     /// per item, its aliases separated by spaces (`"mongodb mongo"`). A query that names a
     /// service as a whole word, while no tool's `name` field (server name, tool name, title)
     /// contains any of its aliases, gets no answer
-    /// ([`Abstention::MissingService`](crate::Abstention::MissingService)); nor does a query
+    /// ([`Reason::MissingService`](crate::Reason::MissingService)); nor does a query
     /// that names a present service whose tools never match the query's most specific tool
     /// word or its verb, none of whose tools that do the kind of action asked says what the
     /// verb acts on, or whose tools never do that kind of action
-    /// ([`Abstention::NotOffered`](crate::Abstention::NotOffered)). Aliases are single
+    /// ([`Reason::NotOffered`](crate::Reason::NotOffered)). Aliases are single
     /// words, matched after analysis (case and diacritics ignored). With the list goes the
     /// errand rule: an everyday thing no tool's `name` field has (`order a pizza`, `book a
     /// flight`, `turn off the lights`, from the crate's `data/errands.txt`) gets no answer
@@ -174,11 +107,11 @@ impl ToolSearchBuilder {
         mut self,
         names: impl IntoIterator<Item = S>,
     ) -> ToolSearchBuilder {
-        self.services = Some(names.into_iter().map(Into::into).collect());
+        self.intent = self.intent.known_services(names);
         self
     }
 
-    /// The factor (in `[0, 1]`; default [`DEFAULT_ACTION_MISMATCH`]; 1 turns it off) that
+    /// The factor (in `[0, 1]`; default [`DEFAULT_ACTION_MISMATCH`](crate::DEFAULT_ACTION_MISMATCH); 1 turns it off) that
     /// lowers the score of a hit whose tool does another kind of action than the query asks
     /// for: the tool deletes and the query asks for no deletion, or one only reads and the
     /// other only writes. Both must name an action: the query by a word of the intent
@@ -208,11 +141,11 @@ impl ToolSearchBuilder {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn action_mismatch(mut self, factor: f32) -> ToolSearchBuilder {
-        self.action_mismatch = if factor.is_nan() { 1.0 } else { factor.clamp(0.0, 1.0) };
+        self.intent = self.intent.action_mismatch(factor);
         self
     }
 
-    /// The factor (in `[0, 1]`; default [`DEFAULT_SERVICE_MISMATCH`]; 1 turns it off) that
+    /// The factor (in `[0, 1]`; default [`DEFAULT_SERVICE_MISMATCH`](crate::DEFAULT_SERVICE_MISMATCH); 1 turns it off) that
     /// lowers the score of a hit whose tool belongs to another service than the query names,
     /// when the query names a connected service by a word of the known-services list
     /// ([`known_services`](Self::known_services); `github`, `jira`, `gitlab`): "approve this
@@ -236,11 +169,11 @@ impl ToolSearchBuilder {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn service_mismatch(mut self, factor: f32) -> ToolSearchBuilder {
-        self.service_mismatch = if factor.is_nan() { 1.0 } else { factor.clamp(0.0, 1.0) };
+        self.intent = self.intent.service_mismatch(factor);
         self
     }
 
-    /// The factor (at least 1; default [`DEFAULT_NAME_MATCH`]; 1 turns it off) that raises the
+    /// The factor (at least 1; default [`DEFAULT_NAME_MATCH`](crate::DEFAULT_NAME_MATCH); 1 turns it off) that raises the
     /// score of a hit whose tool's own name the query spells: every word of the name is a
     /// word of the query, a word the index's expander expands a query word to, or the catalog
     /// word the index took a misspelt query word for ("confluence create page in space"
@@ -275,7 +208,7 @@ impl ToolSearchBuilder {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn name_match(mut self, factor: f32) -> ToolSearchBuilder {
-        self.name_match = if factor.is_nan() { 1.0 } else { factor.max(1.0) };
+        self.intent = self.intent.name_match(factor);
         self
     }
 
@@ -306,7 +239,7 @@ impl ToolSearchBuilder {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn implied_words(mut self, on: bool) -> ToolSearchBuilder {
-        self.implied_words = on;
+        self.intent = self.intent.implied_words(on);
         self
     }
 
@@ -323,27 +256,12 @@ impl ToolSearchBuilder {
     /// the index lacks one of the fields `name`, `summary` and `details`.
     pub fn build(self, catalog: Catalog) -> Result<ToolSearch, Error> {
         let index = self.index.build()?;
-        let known = match &self.services {
-            Some(list) => parse_services(index.analyzer(), list),
-            None => parse_services(index.analyzer(), DEFAULT_SERVICES.lines()),
-        };
-        // The errand rule is on with the known-services rule: an empty list turns both off.
-        let errands = if known.is_empty() {
-            Vec::new()
-        } else {
-            parse_services(index.analyzer(), DEFAULT_ERRANDS.lines())
-        };
-        let actions = Actions::with_analyzer(index.analyzer());
+        let intent = self.intent.build(index.analyzer());
         let mut search = ToolSearch {
             catalog,
             index,
             fields: self.fields,
-            services: Services::new(known, errands),
-            actions,
-            action_mismatch: self.action_mismatch,
-            service_mismatch: self.service_mismatch,
-            name_match: self.name_match,
-            implied_words: self.implied_words,
+            intent,
             docs: Vec::new(),
             servers: BTreeMap::new(),
             next_server: 0,
@@ -361,21 +279,21 @@ impl ToolSearchBuilder {
         let per_server = search.all_server_texts(&names, parallel);
         let counts: Vec<usize> = per_server.iter().map(Vec::len).collect();
         let texts: Vec<(Texts, Pending)> = per_server.into_iter().flatten().collect();
-        let ToolSearch { services, index, .. } = &mut search;
+        let ToolSearch { intent, index, .. } = &mut search;
         let analyzer = index.analyzer().clone();
-        let record_services = |services: &mut Services| {
+        let record_services = |intent: &mut Intent| {
             let mut rest = texts.as_slice();
             for (name, &count) in names.iter().zip(&counts) {
                 let (server_texts, after) = rest.split_at(count.min(rest.len()));
                 rest = after;
-                services.set_server(&analyzer, name, server_texts.iter().map(|(t, _)| t.name()));
+                intent.set_server(&analyzer, name, server_texts.iter().map(|(t, _)| t.name()));
             }
         };
         let (ids, recorded) = if parallel {
             std::thread::scope(|scope| {
                 // A thread that cannot be started leaves the services to this thread, after.
                 let recording = std::thread::Builder::new()
-                    .spawn_scoped(scope, || record_services(services))
+                    .spawn_scoped(scope, || record_services(intent))
                     .ok();
                 let ids = index.add(new_documents(&texts));
                 let recorded = recording.is_some_and(|handle| match handle.join() {
@@ -388,7 +306,7 @@ impl ToolSearchBuilder {
             (index.add(new_documents(&texts)), false)
         };
         if !recorded {
-            record_services(services);
+            record_services(intent);
         }
         let ids = ids?;
         // `add` gives ids in input order: split them by server again.
@@ -418,14 +336,11 @@ fn catalog_position((server, position): (u32, u32)) -> u64 {
 struct ServerDocs {
     ordinal: u32,
     docs: Vec<DocId>,
-    /// Whether a tool's summary has a character of a CJK script: the not-offered rule does
-    /// not judge English words against such a server (`Asked::described_in_cjk`).
-    cjk: bool,
 }
 
 impl ServerDocs {
     fn new(ordinal: u32) -> ServerDocs {
-        ServerDocs { ordinal, docs: Vec::new(), cjk: false }
+        ServerDocs { ordinal, docs: Vec::new() }
     }
 }
 
@@ -453,11 +368,6 @@ impl Texts {
             Texts::Kept { name, .. } => name,
         }
     }
-}
-
-/// Whether `text` has a character of a CJK script.
-fn has_cjk(text: &str) -> bool {
-    !text.is_ascii() && text.chars().any(toolsift_text::is_cjk)
 }
 
 /// The documents of the tools to index (those of [`Texts::Full`]), in order.
@@ -500,18 +410,9 @@ pub struct ToolSearch {
     catalog: Catalog,
     index: Index,
     fields: FieldConfig,
-    /// The known-services rule and which service names the catalog's names contain.
-    services: Services,
-    /// The kinds of the lexicon's action words, for action agreement.
-    actions: Actions,
-    /// See [`ToolSearchBuilder::action_mismatch`].
-    action_mismatch: f32,
-    /// See [`ToolSearchBuilder::service_mismatch`].
-    service_mismatch: f32,
-    /// See [`ToolSearchBuilder::name_match`].
-    name_match: f32,
-    /// See [`ToolSearchBuilder::implied_words`].
-    implied_words: bool,
+    /// The request rules: what a query asks, whether the catalog offers it, and how each
+    /// hit's score changes.
+    intent: Intent,
     /// The tool and model-facing name of each document, indexed by [`DocId::get`]; `None`
     /// for removed documents. Hits share these, so a hit allocates nothing.
     docs: Vec<Option<Arc<HitTool>>>,
@@ -572,26 +473,26 @@ impl ToolSearch {
     /// The factor of a hit whose action disagrees with the query's
     /// ([`ToolSearchBuilder::action_mismatch`]; 1 = off).
     pub fn action_mismatch(&self) -> f32 {
-        self.action_mismatch
+        self.intent.action_mismatch()
     }
 
     /// The factor of a hit of another service than the query names
     /// ([`ToolSearchBuilder::service_mismatch`]; 1 = off).
     pub fn service_mismatch(&self) -> f32 {
-        self.service_mismatch
+        self.intent.service_mismatch()
     }
 
     /// The factor of a hit whose tool's name the query spells
     /// ([`ToolSearchBuilder::name_match`]; 1 = off).
     pub fn name_match(&self) -> f32 {
-        self.name_match
+        self.intent.name_match()
     }
 
     /// Whether a query naming a file, a web address, a channel, a host with a port or a
     /// command-line program also searches `file`, `url`, `channel`, `port` or `shell`
     /// ([`ToolSearchBuilder::implied_words`]).
     pub fn implied_words(&self) -> bool {
-        self.implied_words
+        self.intent.implied_words()
     }
 
     /// The enum-size limit of the `details` field.
@@ -621,235 +522,29 @@ impl ToolSearch {
     /// let search = ToolSearch::new(catalog)?;
     /// let results = search.search("open a new issue", 5);
     /// assert_eq!(results.hits()[0].name(), "mcp__github__create_issue");
-    /// assert!(search.search("book a flight", 5).why_empty().is_some());
+    /// assert!(search.search("book a flight", 5).refusal().is_some());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search(&self, query: &str, limit: usize) -> SearchResults {
-        let demote = self.action_mismatch < 1.0;
-        let implied = self.implied(query);
-        let (text, added) = match &implied {
-            Some((text, added)) => (text.as_str(), added.as_slice()),
-            None => (query, &[][..]),
-        };
+        let implied = self.intent.implied(query);
         // The index breaks score ties by the order key, the catalog position: its order is
         // the contract, whatever the history of updates.
-        let outcome = self.index.search(text, limit);
-        // A query equal to a tool's name is answered whatever it says.
-        let exact = outcome.hits().first().is_some_and(toolsift_rank::Hit::is_exact_key);
-        // The services the query names, and the servers of the present ones, for the
-        // known-services rules and service agreement.
-        let named = self.services.named(&outcome);
-        let scope = self.services.servers_named(&named);
-        let missing = if exact { Vec::new() } else { self.services.missing(&named) };
-        // A missing service named next to a present one ("create a github issue for the bug
-        // reported in intercom") may be context: the request may be for the present one.
-        if !missing.is_empty()
-            && !self.services.missing_as_context(query, &outcome, &missing, &scope)
-        {
-            return SearchResults::empty(
-                WhyEmpty::new(Abstention::MissingService, Vec::new(), Vec::new())
-                    .with_missing_services(missing),
-            );
-        }
-        // An everyday thing no tool is named for (`order a pizza`, `book a flight`) is a
-        // service the catalog lacks too.
-        if !exact
-            && let Some(thing) = self.services.errand(query, &outcome, &scope, || {
-                let (wants, _) = ActionSet::of_query(&self.actions, outcome.terms(), query);
-                wants.reads_only()
-            })
-        {
-            return SearchResults::empty(
-                WhyEmpty::new(Abstention::MissingService, Vec::new(), Vec::new())
-                    .with_missing_services(vec![thing]),
-            );
-        }
-        // What the query asks to be done: for action agreement, and for the known-services
-        // rule on a named service that is present.
-        let (wants, first_action) = if (demote && !outcome.hits().is_empty()) || !scope.is_empty() {
-            ActionSet::of_query(&self.actions, outcome.terms(), query)
-        } else {
-            (ActionSet::default(), None)
-        };
-        let serves = |d: DocId| {
-            self.docs
-                .get(d.get() as usize)
-                .and_then(Option::as_ref)
-                .is_some_and(|tool| ActionSet::serves(wants, tool.actions()))
-        };
-        let is_action = |stem: &str| self.actions.action(stem).is_some();
-        let writes = |stem: &str| self.actions.action(stem).is_some_and(|a| a.writes());
-        // Whether the query asks to read (or asks a question) and a tool of the named service
-        // runs queries in a query language: it answers any question about its data.
-        let queries = || {
-            wants.reads_only()
-                && scope.iter().filter_map(|s| self.servers.get(*s)).flat_map(|s| &s.docs).any(
-                    |&d| {
-                        self.docs
-                            .get(d.get() as usize)
-                            .and_then(Option::as_ref)
-                            .is_some_and(|tool| tool.actions().runs_queries())
-                            && serves(d)
-                    },
-                )
-        };
-        let described_in_cjk = || scope.iter().filter_map(|s| self.servers.get(*s)).any(|s| s.cjk);
-        let asked = Asked {
-            word: first_action.and_then(|i| outcome.terms().get(i)).map(|t| t.word()),
-            serves: &serves,
-            is_action: &is_action,
-            writes: &writes,
-            queries: &queries,
-            described_in_cjk: &described_in_cjk,
-        };
-        let expander = self.index.expander().map(|e| &**e);
-        // The query's name-spelling words, worked out at most once: for the not-offered
-        // rule's exception, and for the hits.
-        let mut query_words = None;
-        if let Some((service, word)) = (!exact)
-            .then(|| self.services.unoffered(query, &outcome, &named, &scope, &self.index, &asked))
-            .flatten()
-            && !self.spelled_elsewhere(
-                &outcome,
-                &scope,
-                query_words.insert(QueryWords::new(
-                    outcome.terms(),
-                    expander,
-                    self.index.analyzer(),
-                )),
-            )
-        {
-            return SearchResults::empty(
-                WhyEmpty::new(Abstention::NotOffered, Vec::new(), Vec::new())
-                    .with_not_offered(service, word),
-            );
-        }
-        let hits = outcome.hits();
-        let take = hits.len().min(limit);
-        if take > 0 {
-            // The query's words once per search; each hit keeps a mask of the ones it matched.
-            let words = Arc::new(QueryText::new(outcome.terms().iter().map(|t| t.word())));
-            let wants = if demote { wants } else { ActionSet::default() };
-            // The tools the query names exactly come first, as the index put them: they are
-            // what was asked for, and are neither demoted nor reordered.
-            let named_exactly = hits.iter().take_while(|h| h.is_exact_key()).count();
-            let query_words = match query_words {
-                Some(words) => words,
-                None if self.name_match > 1.0 => {
-                    QueryWords::new(outcome.terms(), expander, self.index.analyzer())
-                }
-                None => QueryWords::default(),
-            };
-            // Sized for every hit up front: `filter_map` gives `collect` no exact length.
-            let mut found: Vec<Hit> = Vec::with_capacity(hits.len());
-            found.extend(hits.iter().filter_map(|h| {
-                let tool = Arc::clone(self.docs.get(h.doc().get() as usize)?.as_ref()?);
-                let mask =
-                    h.matched().fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
-                let mut score = h.score();
-                let mut adjusted = 0;
-                if h.is_exact_key() {
-                    return Some(Hit::shared(tool, score, Arc::clone(&words), mask, 0));
-                }
-                if ActionSet::conflicts(wants, tool.actions()) {
-                    score *= self.action_mismatch;
-                    adjusted |= results::ACTION;
-                }
-                // `scope` is sorted by server name.
-                let in_scope = scope.binary_search(&tool.server()).is_ok();
-                if self.service_mismatch < 1.0 && !scope.is_empty() && !in_scope {
-                    score *= self.service_mismatch;
-                    adjusted |= results::SERVICE;
-                }
-                if self.name_match > 1.0
-                    && self.name_words(&tool).spelled_by(&query_words, in_scope)
-                {
-                    score *= self.name_match;
-                    adjusted |= results::NAME;
-                }
-                Some(Hit::shared(tool, score, Arc::clone(&words), mask, adjusted))
-            }));
-            let mut hits = found;
-            if hits.iter().any(Hit::reordered) {
-                // Score descending, then catalog order: the index's rule, on the new scores.
-                let rest = hits.get_mut(named_exactly..).unwrap_or_default();
-                rest.sort_by(|a, b| {
-                    b.score().total_cmp(&a.score()).then(a.order().cmp(&b.order()))
+        let outcome = self.index.search(implied.text(query), limit);
+        match self.intent.judge(query, &implied, &outcome, &self.index, self, limit) {
+            Judgement::Refused(refusal) => SearchResults::refused(refusal),
+            Judgement::Hits(adjusted) => {
+                // The query's words once per search; each hit keeps a mask of the ones it
+                // matched.
+                let words = Arc::new(QueryText::new(outcome.terms().iter().map(|t| t.word())));
+                let hits = adjusted.iter().filter_map(|a| {
+                    let tool = Arc::clone(self.docs.get(a.doc.get() as usize)?.as_ref()?);
+                    let mask = (outcome.hits().get(a.hit)?.matched())
+                        .fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
+                    Some(Hit::shared(tool, a.score, Arc::clone(&words), mask, a.agreement))
                 });
-            }
-            hits.truncate(limit);
-            if !hits.is_empty() {
-                return SearchResults::new(hits);
+                SearchResults::new(hits.collect())
             }
         }
-        if limit == 0 {
-            return SearchResults::new(Vec::new());
-        }
-        // Words the index added (a word joined with its particle, `login` for "log in") are
-        // not quoted back to the model as words it wrote.
-        let lower = query.to_lowercase();
-        let written = |t: &&toolsift_rank::QueryTerm| {
-            (t.origin() != toolsift_text::Origin::Part || lower.contains(t.word()))
-                && !added.contains(&t.word())
-        };
-        match outcome.abstention() {
-            Some(reason) => SearchResults::empty(WhyEmpty::new(
-                reason,
-                outcome.unknown_terms().filter(written).map(|t| t.word().to_owned()).collect(),
-                outcome.filtered_terms().filter(written).map(|t| t.word().to_owned()).collect(),
-            )),
-            None => SearchResults::new(Vec::new()),
-        }
-    }
-
-    /// Whether a hit of a server outside `scope` has a name of two words or more that the
-    /// query says whole, each word by its own stem ([`NameWords::spelled_whole_by`]), and
-    /// none of whose words other than actions is in a tool name of the servers in `scope`:
-    /// "forward local port 8080 to the grafana service" names Grafana, which has no port
-    /// tool, and spells `port_forward`. The named service is then what is acted on, not
-    /// what acts, and the not-offered rule steps aside. "sentry assign the issue" spells
-    /// Linear's `assignIssue`, but Sentry's tool gets an issue: there the request is
-    /// Sentry's, and refused. Asked only before a refusal.
-    fn spelled_elsewhere(
-        &self,
-        outcome: &toolsift_rank::Outcome,
-        scope: &[&str],
-        words: &QueryWords<'_>,
-    ) -> bool {
-        let tool_of = |d: DocId| self.docs.get(d.get() as usize).and_then(Option::as_ref);
-        // Whether a tool of `scope` has the stem of `t` in its name.
-        let scope_names = |t: &toolsift_rank::QueryTerm| {
-            self.index.any_match_in_groups(t.word(), scope, |d| {
-                tool_of(d).is_some_and(|tool| self.name_words(tool).has_stem(t.stem()))
-            })
-        };
-        outcome.hits().iter().filter(|h| !h.is_exact_key()).any(|h| {
-            let Some(tool) = tool_of(h.doc()) else { return false };
-            if scope.binary_search(&tool.server()).is_ok() {
-                return false;
-            }
-            let name = self.name_words(tool);
-            name.spelled_whole_by(words)
-                && !outcome.terms().iter().any(|t| {
-                    t.origin() != toolsift_text::Origin::Bigram
-                        && name.has_stem(t.stem())
-                        && self.actions.action(t.stem()).is_none()
-                        && scope_names(t)
-                })
-        })
-    }
-
-    /// The words of `tool`'s name, for name spelling (worked out the first time).
-    fn name_words<'t>(&self, tool: &'t HitTool) -> &'t NameWords {
-        tool.name_words(|| {
-            NameWords::of_tool(
-                self.index.analyzer(),
-                self.index.expander().map(|e| &**e),
-                &self.services,
-                tool.server(),
-                &tool.tool().name,
-            )
-        })
     }
 
     /// The tool a model-facing name belongs to (`mcp__github__create_issue`), for a
@@ -874,8 +569,7 @@ impl ToolSearch {
                 .is_some_and(|e| e.tool() == tool)
         })?;
         // The query the index searched: with its implied words, as `search` has it.
-        let implied = self.implied(query);
-        self.index.explain(doc, implied.as_ref().map_or(query, |(text, _)| text.as_str()))
+        self.index.explain(doc, self.intent.implied(query).text(query))
     }
 
     /// Adds a server, or replaces the tools of the server with that name, in the catalog and
@@ -929,7 +623,7 @@ impl ToolSearch {
         let removed = self.catalog.remove_server(name);
         if removed.is_some() {
             self.index.remove_group(name);
-            self.services.remove_server(name);
+            self.intent.remove_server(name);
             self.forget(name);
             self.servers.remove(name);
             self.resync_renamed()?;
@@ -947,16 +641,6 @@ impl ToolSearch {
         let kept = self.catalog.last_kept().to_vec();
         self.reindex(name, &kept)?;
         self.resync_renamed()
-    }
-
-    /// `query` with the words it implies added, and those words, when
-    /// [`implied_words`](ToolSearchBuilder::implied_words) is on and it implies any: what the
-    /// index searches and explains.
-    fn implied(&self, query: &str) -> Option<(String, Vec<&'static str>)> {
-        if !self.implied_words {
-            return None;
-        }
-        implied::with_implied_words(query, &|program| self.services.names_program(program))
     }
 
     /// Re-indexes the servers whose tools' model-facing names the last catalog change moved
@@ -980,7 +664,7 @@ impl ToolSearch {
     fn reindex(&mut self, name: &str, kept: &[Option<usize>]) -> Result<(), Error> {
         let old = self.servers.get(name).map(|s| s.docs.clone()).unwrap_or_default();
         let (texts, keep) = self.server_texts(name, &old, kept);
-        self.services.set_server(self.index.analyzer(), name, texts.iter().map(|(t, _)| t.name()));
+        self.intent.set_server(self.index.analyzer(), name, texts.iter().map(|(t, _)| t.name()));
         let removed: Vec<DocId> =
             old.iter().zip(&keep).filter(|&(_, &k)| !k).map(|(&d, _)| d).collect();
         let new_ids = self.index.update_group(name, &removed, new_documents(&texts))?;
@@ -1041,17 +725,14 @@ impl ToolSearch {
                     }
                     None => {
                         let text = tool_text(tool, model_name, &self.fields);
-                        let actions = ActionSet::of_tool(
+                        let facts = self.intent.tool_facts(
                             self.index.analyzer(),
-                            &self.actions,
                             &tool.id.name,
                             &text.summary,
-                        )
-                        .with_operations(&tool.input_schema)
-                        .with_query_language(&tool.input_schema, &tool.description);
-                        let cjk = has_cjk(&text.summary);
-                        let entry =
-                            HitTool::new(tool.id.clone(), model_name, actions, cjk, position);
+                            &tool.input_schema,
+                            &tool.description,
+                        );
+                        let entry = HitTool::new(tool.id.clone(), model_name, facts, position);
                         (Texts::Full(text), Arc::new(entry))
                     }
                 };
@@ -1096,7 +777,6 @@ impl ToolSearch {
     }
 
     fn record(&mut self, name: &str, ids: Vec<DocId>, texts: Vec<(Texts, Pending)>) {
-        let cjk = texts.iter().any(|(_, p)| p.tool.cjk());
         let mut recorded = Vec::with_capacity(ids.len());
         for (doc, (_, p)) in ids.into_iter().zip(texts) {
             let slot = doc.get() as usize;
@@ -1108,7 +788,6 @@ impl ToolSearch {
         }
         if let Some(server) = self.servers.get_mut(name) {
             server.docs = recorded;
-            server.cjk = cjk;
         }
     }
 
@@ -1120,6 +799,14 @@ impl ToolSearch {
                 *slot = None;
             }
         }
+    }
+}
+
+/// The tool behind each of the index's documents, for the intent layer.
+impl Tools for ToolSearch {
+    fn tool(&self, doc: DocId) -> Option<ToolRef<'_>> {
+        let entry = self.docs.get(doc.get() as usize)?.as_ref()?;
+        Some(ToolRef { server: entry.server(), name: &entry.tool().name, facts: entry.facts() })
     }
 }
 

@@ -326,7 +326,7 @@ fn miss_in(
             query: query.to_owned(),
             rank: None,
             beaten_by,
-            empty: Some(results.why_empty_text()),
+            empty: Some(results.refusal_text()),
         });
     }
     let rank = hits

@@ -6,7 +6,7 @@ use clap::ArgMatches;
 use serde_json::{Map, Value, json};
 use toolsift::listing::{Lister, short_description};
 use toolsift::rank::Relation;
-use toolsift::{Abstention, Explanation, Hit, SearchResults, ToolSearch, WhyEmpty};
+use toolsift::{Explanation, Hit, Refusal, SearchResults, ToolSearch};
 
 use crate::cli::SearchArgs;
 use crate::cmd::{Failure, Report};
@@ -62,30 +62,16 @@ struct Empty {
     /// The lines for the model.
     text: String,
     /// The ranker's reason, when it abstained (`None` when only the server filter emptied it).
-    why: Option<WhyEmpty>,
+    why: Option<Refusal>,
 }
 
 fn no_match(search: &ToolSearch, query: &str, results: &SearchResults, args: &SearchArgs) -> Empty {
-    let why = results.why_empty().cloned();
+    let why = results.refusal().cloned();
     let mut nm = search.no_match(query, results);
     if let Some(server) = &args.server {
         nm = nm.server_filter(server.as_str());
     }
     Empty { text: Lister::default().render_empty(&nm), why }
-}
-
-/// A stable word for an abstention rule.
-fn reason_code(reason: Abstention) -> &'static str {
-    match reason {
-        Abstention::NoTerms => "no-terms",
-        Abstention::AllUnknown => "all-unknown",
-        Abstention::TooFewAnswerable => "too-few-answerable",
-        Abstention::Gate => "gate",
-        Abstention::Floor => "floor",
-        Abstention::MissingService => "missing-service",
-        Abstention::NotOffered => "not-offered",
-        _ => "other",
-    }
 }
 
 /// The short description shown for a hit (the title when the description is empty).
@@ -250,7 +236,7 @@ fn json_document(
     let empty = empty.map(|e| {
         let (reason, message, unknown, weak, missing) = match &e.why {
             Some(w) => (
-                reason_code(w.reason()),
+                w.reason().code(),
                 w.to_string(),
                 w.unknown_terms().to_vec(),
                 w.filtered_terms().to_vec(),

@@ -133,7 +133,7 @@ proptest! {
         let results = search.search(&query, limit);
         prop_assert!(results.len() <= limit);
         if results.is_empty() && limit > 0 {
-            prop_assert!(results.why_empty().is_some());
+            prop_assert!(results.refusal().is_some());
         }
     }
 }
@@ -183,7 +183,7 @@ proptest! {
             .collect();
         let query = query.join(" ");
         let (got, plain) = (on.search(&query, limit), off.search(&query, limit));
-        prop_assert_eq!(got.why_empty(), plain.why_empty());
+        prop_assert_eq!(got.refusal(), plain.refusal());
         let mut tools: Vec<&ToolId> = got.hits().iter().map(|h| h.tool()).collect();
         let mut want: Vec<&ToolId> = plain.hits().iter().map(|h| h.tool()).collect();
         tools.sort();

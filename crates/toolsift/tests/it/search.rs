@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use toolsift::{Abstention, ToolSearch};
+use toolsift::{Abstention, Reason, ToolSearch};
 
 use crate::mixed;
 
@@ -67,7 +67,7 @@ fn hits_carry_scores_and_matched_terms() {
     assert!(hits.windows(2).all(|w| w[0].score() >= w[1].score()));
     assert_eq!(hits[0].matched().collect::<Vec<_>>(), ["slack", "post", "message"]);
     assert_eq!(hits[0].tool().server, "slack");
-    assert!(results.why_empty().is_none());
+    assert!(results.refusal().is_none());
 }
 
 #[test]
@@ -81,15 +81,15 @@ fn limit_is_respected() {
 fn unknown_words_say_why_the_answer_is_empty() {
     let results = search().search("zqxv wombatish", 10);
     assert!(results.is_empty());
-    let why = results.why_empty().expect("a reason");
-    assert_eq!(why.reason(), Abstention::AllUnknown);
+    let why = results.refusal().expect("a reason");
+    assert_eq!(why.reason(), Reason::Index(Abstention::AllUnknown));
     assert_eq!(why.unknown_terms(), ["zqxv", "wombatish"]);
     assert_eq!(
-        results.why_empty_text(),
+        results.refusal_text(),
         "no tool mentions any word of the query; unknown: zqxv, wombatish"
     );
     let blank = search().search("  ?! ", 10);
-    assert_eq!(blank.why_empty().map(|w| w.reason()), Some(Abstention::NoTerms));
+    assert_eq!(blank.refusal().map(|w| w.reason()), Some(Reason::Index(Abstention::NoTerms)));
 }
 
 /// The index also searches a word joined with its particle ("sign in" → `signin`), but the
@@ -99,7 +99,7 @@ fn joined_particles_are_not_quoted_back() {
     let tools = r#"[{"name": "read_file", "description": "Read a file.", "inputSchema": {}}]"#;
     let search = one_server(tools, "files");
     let results = search.search("sign in to my bank", 5);
-    let why = results.why_empty().expect("nothing fits");
+    let why = results.refusal().expect("nothing fits");
     // The index did search for it, and found nothing.
     let outcome = search.index().search("sign in to my bank", 5);
     assert!(outcome.unknown_terms().any(|t| t.word() == "signin"));
@@ -263,12 +263,12 @@ fn an_implied_word_is_never_quoted_back() {
     // No tool says `file`, so the answer is empty and lists the unknown words: the ones the
     // query wrote, not the implied `file`.
     let results = search.search("frobnicate qqq.json", 5);
-    let unknown = results.why_empty().expect("nothing matches").unknown_terms().to_vec();
+    let unknown = results.refusal().expect("nothing matches").unknown_terms().to_vec();
     assert!(unknown.contains(&"frobnicate".to_owned()), "{unknown:?}");
     assert!(!unknown.contains(&"file".to_owned()), "{unknown:?}");
     // Written by the query, it is quoted like any word.
     let results = search.search("frobnicate qqq.json file", 5);
-    let unknown = results.why_empty().expect("nothing matches").unknown_terms().to_vec();
+    let unknown = results.refusal().expect("nothing matches").unknown_terms().to_vec();
     assert!(unknown.contains(&"file".to_owned()), "{unknown:?}");
 }
 

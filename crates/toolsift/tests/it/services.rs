@@ -1,7 +1,7 @@
 //! The known-services rule: a query naming a service the catalog lacks gets no answer.
 
 use toolsift::listing::ResultForm;
-use toolsift::{Abstention, Catalog, ToolKind, ToolSearch, load_mcp};
+use toolsift::{Catalog, Reason, ToolKind, ToolSearch, load_mcp};
 
 use crate::{all_catalog, mixed, real_catalog};
 
@@ -21,8 +21,8 @@ fn server(name: &str, tools: &[(&str, &str)]) -> toolsift::Server {
 /// The services `query` is refused for, or `None` when it is answered.
 fn refused(search: &ToolSearch, query: &str) -> Option<Vec<String>> {
     let results = search.search(query, 10);
-    let why = results.why_empty()?;
-    assert_eq!(why.reason(), Abstention::MissingService, "{query:?}: {why}");
+    let why = results.refusal()?;
+    assert_eq!(why.reason(), Reason::MissingService, "{query:?}: {why}");
     Some(why.missing_services().to_vec())
 }
 
@@ -112,7 +112,7 @@ fn hand_written_requests_on_all_catalogs() {
         "send a message to the launch group chat in Feishu saying we ship tomorrow",
     ] {
         let results = search.search(query, 10);
-        assert!(!results.is_empty(), "{query:?}: {:?}", results.why_empty());
+        assert!(!results.is_empty(), "{query:?}: {:?}", results.refusal());
     }
     // The named service is what is acted on: another server's tool name says the request.
     // And a tool's name written with one word in the other number names it.
@@ -129,21 +129,21 @@ fn hand_written_requests_on_all_catalogs() {
         assert!(hit.name().ends_with(first), "{query:?}: {}", hit.name());
     }
     for (query, reason) in [
-        ("create a trello card to follow up on the hubspot lead", Abstention::MissingService),
-        ("send a whatsapp message about the discord event", Abstention::MissingService),
-        ("bitbucket open pull request", Abstention::MissingService),
-        ("stripe delete a customer", Abstention::NotOffered),
-        ("circleci cancel a workflow", Abstention::NotOffered),
-        ("cancel the CircleCI pipeline that's still running on my branch", Abstention::NotOffered),
-        ("purge the cloudflare cache for a url", Abstention::NotOffered),
-        ("discord kick a member from the server", Abstention::NotOffered),
+        ("create a trello card to follow up on the hubspot lead", Reason::MissingService),
+        ("send a whatsapp message about the discord event", Reason::MissingService),
+        ("bitbucket open pull request", Reason::MissingService),
+        ("stripe delete a customer", Reason::NotOffered),
+        ("circleci cancel a workflow", Reason::NotOffered),
+        ("cancel the CircleCI pipeline that's still running on my branch", Reason::NotOffered),
+        ("purge the cloudflare cache for a url", Reason::NotOffered),
+        ("discord kick a member from the server", Reason::NotOffered),
         // The request's verb: no Discord tool bans.
-        ("ban this spammer from our discord server", Abstention::NotOffered),
+        ("ban this spammer from our discord server", Reason::NotOffered),
         // Linear's `assignIssue` says it, but Sentry's tool is about issues too.
-        ("sentry assign the issue to the frontend team", Abstention::NotOffered),
+        ("sentry assign the issue to the frontend team", Reason::NotOffered),
     ] {
         let results = search.search(query, 10);
-        let why = results.why_empty().unwrap_or_else(|| panic!("{query:?} answered"));
+        let why = results.refusal().unwrap_or_else(|| panic!("{query:?} answered"));
         assert_eq!(why.reason(), reason, "{query:?}: {why}");
     }
 }
@@ -249,8 +249,8 @@ fn updates_keep_the_rule_in_step() {
         )
         .expect("valid update");
     assert!(!search.search("bitbucket list repositories", 5).is_empty());
-    let why = search.search(query, 5).why_empty().cloned().expect("refused");
-    assert_eq!(why.reason(), Abstention::NotOffered);
+    let why = search.search(query, 5).refusal().cloned().expect("refused");
+    assert_eq!(why.reason(), Reason::NotOffered);
     search.remove_server("bitbucket").expect("valid update");
     assert!(refused(&search, query).is_some());
     // And the result equals a fresh build of the same catalog.
@@ -281,7 +281,7 @@ fn the_model_is_told_which_service_is_missing() {
     let search = mixed();
     let query = "acknowledge the pagerduty incident";
     let results = search.search(query, 10);
-    let why = results.why_empty().expect("refused");
+    let why = results.refusal().expect("refused");
     assert_eq!(why.to_string(), "the catalog has no tools for pagerduty");
     let text = search.render(query, &results, ResultForm::Text).to_string();
     assert!(text.contains(r#"no connected server provides "pagerduty""#), "{text}");
@@ -304,9 +304,9 @@ fn a_present_service_without_the_action_says_so() {
     let search = ToolSearch::new(catalog).expect("default settings");
     // `cancel` is tool vocabulary (a GitLab tool's name) but no CircleCI tool matches it.
     let results = search.search("circleci cancel running workflow", 10);
-    let why = results.why_empty().expect("refused");
-    assert_eq!(why.reason(), Abstention::NotOffered);
-    assert_eq!(why.not_offered(), Some(("circleci", "cancel")));
+    let why = results.refusal().expect("refused");
+    assert_eq!(why.reason(), Reason::NotOffered);
+    assert_eq!(why.not_offered_word(), Some(("circleci", "cancel")));
     assert_eq!(why.to_string(), r#"no circleci tool matches "cancel""#);
     let text = search.render("circleci cancel running workflow", &results, ResultForm::Text);
     assert!(text.to_string().contains(r#"no "circleci" tool matches "cancel""#), "{text}");
@@ -370,8 +370,8 @@ fn a_word_that_names_the_thing_asked_about_is_not_judged() {
     // Not after a determiner, or not before an offered word, it is what is asked for.
     for query in ["clickhouse show analytics databases", "clickhouse show the analytics report"] {
         let results = search.search(query, 5);
-        let why = results.why_empty().expect("refused");
-        assert_eq!(why.not_offered(), Some(("clickhouse", "analytics")), "{query}");
+        let why = results.refusal().expect("refused");
+        assert_eq!(why.not_offered_word(), Some(("clickhouse", "analytics")), "{query}");
     }
 }
 
@@ -390,9 +390,9 @@ fn a_present_service_that_never_does_the_action_asked_says_so() {
     // CircleCI's tools match `workflow`, but none of them deletes anything.
     let query = "circleci delete the workflow";
     let results = search.search(query, 10);
-    let why = results.why_empty().expect("refused");
-    assert_eq!(why.reason(), Abstention::NotOffered);
-    assert_eq!(why.not_offered(), Some(("circleci", "delete")));
+    let why = results.refusal().expect("refused");
+    assert_eq!(why.reason(), Reason::NotOffered);
+    assert_eq!(why.not_offered_word(), Some(("circleci", "delete")));
     // The kinds it does are answered: a write, and a read.
     assert_eq!(
         search.search("circleci rerun the workflow", 1).hits()[0].name(),
@@ -438,13 +438,13 @@ fn a_present_service_whose_tools_never_say_the_verb_says_so() {
     catalog.add_server(server("feishu", &[("im_message_create", "发送消息到群聊。")]));
     let search = ToolSearch::new(catalog).expect("default settings");
     let why = search.search("suspend the spammer on our discord server", 10);
-    let why = why.why_empty().expect("refused");
-    assert_eq!(why.reason(), Abstention::NotOffered);
-    assert_eq!(why.not_offered(), Some(("discord", "suspend")));
+    let why = why.refusal().expect("refused");
+    assert_eq!(why.reason(), Reason::NotOffered);
+    assert_eq!(why.not_offered_word(), Some(("discord", "suspend")));
     // Words before the verb that only ask politely are passed over.
     let polite = search.search("please suspend the spammer in discord", 10);
-    let why = polite.why_empty().expect("refused");
-    assert_eq!(why.not_offered(), Some(("discord", "suspend")));
+    let why = polite.refusal().expect("refused");
+    assert_eq!(why.not_offered_word(), Some(("discord", "suspend")));
     // A verb its tools say, or one of its lexicon group, is offered.
     for query in ["remove the spam message from discord", "post a message on discord"] {
         assert!(!search.search(query, 10).is_empty(), "{query:?}");
@@ -515,9 +515,9 @@ fn a_present_service_whose_tools_never_do_the_action_on_the_thing_says_so() {
         ("change the retention of the datadog dashboard", "datadog", "change retention"),
     ] {
         let results = search.search(query, 10);
-        let why = results.why_empty().unwrap_or_else(|| panic!("{query:?} answered"));
-        assert_eq!(why.reason(), Abstention::NotOffered, "{query:?}: {why}");
-        assert_eq!(why.not_offered(), Some((service, word)), "{query:?}");
+        let why = results.refusal().unwrap_or_else(|| panic!("{query:?} answered"));
+        assert_eq!(why.reason(), Reason::NotOffered, "{query:?}: {why}");
+        assert_eq!(why.not_offered_word(), Some((service, word)), "{query:?}");
     }
     for (query, first) in [
         ("open a new pull request on github", "create_pull_request"),
@@ -549,8 +549,8 @@ fn what_is_sent_to_an_offered_place_is_not_judged() {
         search.search("post the v2.3 release notes to the announcements channel on discord", 10);
     assert_eq!(results.hits().first().map(|h| h.name()), Some("mcp__discord__send_message"));
     let results = search.search("post the release notes on discord", 10);
-    let why = results.why_empty().expect("refused");
-    assert_eq!(why.not_offered(), Some(("discord", "release")));
+    let why = results.refusal().expect("refused");
+    assert_eq!(why.not_offered_word(), Some(("discord", "release")));
 }
 
 /// A word for the connection itself (`server`, `tools`) is never the word judged: a service
@@ -589,8 +589,8 @@ fn a_tool_that_takes_its_operation_as_a_parameter_may_do_any_kind() {
     assert_eq!(results.hits().first().map(|h| h.name()), Some("mcp__jira__work_item_link_write"));
     // With one allowed value the tool does what its name says, and nothing here deletes.
     let results = search(r#""link""#).search(query, 5);
-    let why = results.why_empty().expect("refused");
-    assert_eq!(why.not_offered(), Some(("jira", "remove")));
+    let why = results.refusal().expect("refused");
+    assert_eq!(why.not_offered_word(), Some(("jira", "remove")));
 }
 
 #[test]
@@ -625,11 +625,11 @@ fn a_database_that_runs_queries_answers_questions_about_its_data() {
     assert!(results.hits().iter().any(|h| h.name() == "mcp__postgres__query"), "{results:?}");
     // A request to do something else is still judged: nothing here restores.
     let why = sql.search("restore the postgres database from last night's backup", 5);
-    assert_eq!(why.why_empty().and_then(|w| w.not_offered()), Some(("postgres", "restore")));
+    assert_eq!(why.refusal().and_then(|w| w.not_offered_word()), Some(("postgres", "restore")));
     // A `query` that is a search string, in a tool that names no query language, is not one.
     let plain = search("query", "Search the schemas by name");
     let why = plain.search(question, 5);
-    assert_eq!(why.why_empty().map(|w| w.reason()), Some(Abstention::NotOffered));
+    assert_eq!(why.refusal().map(|w| w.reason()), Some(Reason::NotOffered));
 }
 
 #[test]
@@ -747,7 +747,7 @@ fn a_typo_of_a_catalog_word_is_that_word_not_a_service() {
     let results = search.search("toggel the dark mode feature flag", 1);
     assert_eq!(results.hits().first().map(|h| h.name()), Some("mcp__flags__toggle_flag"));
     let typo = search.search("toggel the dark mode feature flag", 1);
-    let why_not = typo.why_empty();
+    let why_not = typo.refusal();
     assert!(why_not.is_none(), "{why_not:?}");
     // Written correctly, the time tracker is missing.
     assert_eq!(
@@ -785,7 +785,7 @@ fn values_the_user_supplies_are_not_judged() {
         "create a cloudflare bucket for the release saying assets go here",
     ] {
         let results = search.search(query, 3);
-        assert!(results.why_empty().is_none(), "{query:?}: {:?}", results.why_empty());
+        assert!(results.refusal().is_none(), "{query:?}: {:?}", results.refusal());
         assert!(
             results.hits().iter().any(|h| h.name() == "mcp__cloudflare__r2_create_bucket"),
             "{query:?}: {:?}",
@@ -793,8 +793,8 @@ fn values_the_user_supplies_are_not_judged() {
         );
     }
     // Asked for, the same word is judged: no cloudflare tool has assets.
-    let why = search.search("list the assets on cloudflare", 1).why_empty().cloned();
-    assert_eq!(why.map(|w| w.reason()), Some(Abstention::NotOffered));
+    let why = search.search("list the assets on cloudflare", 1).refusal().cloned();
+    assert_eq!(why.map(|w| w.reason()), Some(Reason::NotOffered));
 }
 
 /// A misspelt present service still gets the not-offered check, under its alias.
@@ -805,7 +805,7 @@ fn misspelt_present_services_keep_the_not_offered_check() {
     catalog.add_server(server("gitlab", &[("cancel_pipeline", "Cancel a running pipeline.")]));
     let search = ToolSearch::new(catalog).expect("default settings");
     let results = search.search("circlecj cancel running workflow", 10);
-    let why = results.why_empty().expect("refused");
-    assert_eq!(why.reason(), Abstention::NotOffered);
-    assert_eq!(why.not_offered(), Some(("circleci", "cancel")));
+    let why = results.refusal().expect("refused");
+    assert_eq!(why.reason(), Reason::NotOffered);
+    assert_eq!(why.not_offered_word(), Some(("circleci", "cancel")));
 }

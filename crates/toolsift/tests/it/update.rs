@@ -1,8 +1,6 @@
 //! Per-server updates keep catalog and index in step: every result equals a fresh build's.
 
-use toolsift::{
-    Catalog, NameScheme, Server, Tool, ToolId, ToolKind, ToolSearch, ToolSearchBuilder, load_mcp,
-};
+use toolsift::{Catalog, Index, NameScheme, Server, Tool, ToolId, ToolKind, ToolSearch, load_mcp};
 
 use crate::{MIXED, all_catalog, real_catalog};
 
@@ -222,7 +220,7 @@ fn a_build_on_all_cores_answers_as_one_thread_does() {
     assert!(catalog.len() >= 3_000, "the 70 catalogs have {} tools", catalog.len());
     let build = |threads: usize| {
         ToolSearch::builder()
-            .index(ToolSearchBuilder::default_index().threads(threads))
+            .index(Index::tuned().threads(threads))
             .build(catalog.clone())
             .expect("valid settings")
     };

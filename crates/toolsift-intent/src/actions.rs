@@ -5,7 +5,7 @@
 //! "show me the unread emails"). Both are read through [`Actions`], the kinds of the intent
 //! lexicon's action groups (read, write, delete; `toolsift-text`'s `data/actions.txt`).
 //! [`ActionSet::conflicts`] says when a hit does something the query did not ask for, and
-//! [`ToolSearch::search`](crate::ToolSearch::search) demotes such hits.
+//! [`Intent::judge`](crate::Intent::judge) demotes such hits.
 
 use serde_json::Value;
 use toolsift_rank::QueryTerm;
@@ -45,7 +45,7 @@ impl ActionSet {
         };
     }
 
-    fn is_empty(self) -> bool {
+    pub(crate) fn is_empty(self) -> bool {
         self.0 & KINDS == 0
     }
 

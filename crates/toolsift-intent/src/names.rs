@@ -1,5 +1,5 @@
 //! Name spelling: a query that contains every word of a tool's own name asks for that tool
-//! ([`ToolSearchBuilder::name_match`](crate::ToolSearchBuilder::name_match)).
+//! ([`IntentBuilder::name_match`](crate::IntentBuilder::name_match)).
 //!
 //! "confluence create page in space" spells `confluence_create_page`; the index may still
 //! rank `confluence_move_page` above it, because "space" is a rare word that the page-move
@@ -22,7 +22,7 @@ fn hash(word: &str) -> u64 {
 }
 
 /// One word of a tool's name.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct NameWord {
     stem: u64,
     word: u64,
@@ -32,9 +32,9 @@ struct NameWord {
 }
 
 /// The words a query must contain to spell one tool's name. Computed the first time the tool
-/// is a hit ([`HitTool::name_words`](crate::results::HitTool::name_words)), so a build pays
+/// is a hit (kept in its [`ToolFacts`](crate::ToolFacts)), so a build pays
 /// nothing for it; three allocations, whatever the name.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct NameWords {
     /// Each word of the name, in name order: an identifier's parts rather than the identifier
     /// (`create` and `issue` of `createIssue`), without stopwords (`in` of

@@ -6,9 +6,9 @@
 //! look-alike tools of another service (GitHub's pull requests, some other incident tool), and
 //! a confident list of them invites the model to act on the wrong system. The rule: if a whole
 //! word of the query is one of the known service names ([`DEFAULT_SERVICES`], or the list given
-//! to [`ToolSearchBuilder::known_services`](crate::ToolSearchBuilder::known_services)) and no
+//! to [`IntentBuilder::known_services`](crate::IntentBuilder::known_services)) and no
 //! tool's `name` field (server name, tool name, title) contains that word, the search abstains
-//! with [`Abstention::MissingService`](crate::Abstention::MissingService).
+//! with [`Reason::MissingService`](crate::Reason::MissingService).
 //!
 //! Descriptions do not count: a CI tool described as working "with GitHub or Bitbucket" does
 //! not act on Bitbucket's pull requests. A missing service named next to a present one
@@ -22,7 +22,7 @@
 //! catalog's own vocabulary for an action or object) must be matched, through any of its
 //! forms or lexicon expansions, by some tool of the servers that provide the named service;
 //! otherwise the search abstains with
-//! [`Abstention::NotOffered`](crate::Abstention::NotOffered). Words no tool name uses
+//! [`Reason::NotOffered`](crate::Reason::NotOffered). Words no tool name uses
 //! (paraphrase, filler) and words of identifiers (`temp_events`) are never judged. When the
 //! query asks for an action ("purge the cloudflare cache for a url"), those servers must also
 //! have a tool that does that kind of action and matches one of the query's tool words or
@@ -1119,8 +1119,8 @@ fn sends(index: &Index, stem: &str) -> bool {
     })
 }
 
-/// The fields where a tool says what it does (the facade's `name` and `summary`), as opposed to
-/// the parameters and the rest of its description (`details`).
+/// The fields where a tool says what it does (`name` and `summary`), as opposed to the
+/// parameters and the rest of its description (`details`).
 const WHAT_IT_DOES: &[&str] = &["name", "summary"];
 
 /// Words that end the object of a request's verb: prepositions and conjunctions.

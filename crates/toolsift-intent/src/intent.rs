@@ -1,0 +1,597 @@
+//! [`Intent`]: the request rules over one index, configured by [`IntentBuilder`].
+
+use std::sync::OnceLock;
+
+use serde_json::Value;
+use toolsift_rank::{DocId, Index, Outcome, QueryTerm};
+use toolsift_text::{Actions, Analyzer, Origin};
+
+use crate::actions::ActionSet;
+use crate::implied;
+use crate::names::{NameWords, QueryWords};
+use crate::refusal::Refusal;
+use crate::services::{Asked, DEFAULT_ERRANDS, DEFAULT_SERVICES, Named, Services, parse_services};
+
+/// The factor of a hit whose tool does another kind of action than the request asks for
+/// ([`IntentBuilder::action_mismatch`]).
+///
+/// Chosen on the tuning sets (docs/ranking.md, action agreement): `all` nDCG@10 0.723 off
+/// (1.0), 0.729 from 0.7 to 0.5, no profile losing; 0.7 is the mildest factor of that plateau.
+pub const DEFAULT_ACTION_MISMATCH: f32 = 0.7;
+
+/// The factor of a hit whose tool belongs to another service than the request names
+/// ([`IntentBuilder::service_mismatch`]).
+///
+/// Chosen on the tuning sets (docs/ranking.md, service agreement): `all` nDCG@10 0.732 off,
+/// 0.733 from 0.9 to 0.5, no dataset losing; 0.7 matches [`DEFAULT_ACTION_MISMATCH`].
+pub const DEFAULT_SERVICE_MISMATCH: f32 = 0.7;
+
+/// The factor of a hit whose tool's name the request spells ([`IntentBuilder::name_match`]).
+///
+/// Chosen on the tuning sets (docs/ranking.md, name spelling): `all` nDCG@10 0.747 off,
+/// 0.756 at 1.15, 0.755 at 1.2; no dataset losing, and 1.15 at least as good as 1.1 and 1.2
+/// on each.
+pub const DEFAULT_NAME_MATCH: f32 = 1.15;
+
+/// The bit of [`Agreement`] for a tool that does another kind of action than asked.
+const ACTION: u8 = 1;
+/// The bit of [`Agreement`] for a tool of another service than the request names.
+const SERVICE: u8 = 2;
+/// The bit of [`Agreement`] for a tool whose name the request spells.
+const NAME: u8 = 4;
+
+/// Configures an [`Intent`]; [`build`](Self::build) freezes it for one analyzer.
+///
+/// ```
+/// use toolsift_intent::{Intent, IntentBuilder};
+/// use toolsift_text::Analyzer;
+/// let intent: Intent = IntentBuilder::new().action_mismatch(0.5).build(&Analyzer::default());
+/// assert_eq!(intent.action_mismatch(), 0.5);
+/// ```
+#[derive(Debug, Clone)]
+pub struct IntentBuilder {
+    /// The known-services list; `None` for [`DEFAULT_SERVICES`].
+    services: Option<Vec<String>>,
+    action_mismatch: f32,
+    service_mismatch: f32,
+    name_match: f32,
+    implied_words: bool,
+}
+
+impl Default for IntentBuilder {
+    fn default() -> IntentBuilder {
+        IntentBuilder {
+            services: None,
+            action_mismatch: DEFAULT_ACTION_MISMATCH,
+            service_mismatch: DEFAULT_SERVICE_MISMATCH,
+            name_match: DEFAULT_NAME_MATCH,
+            implied_words: true,
+        }
+    }
+}
+
+impl IntentBuilder {
+    /// A builder with the default rules and factors.
+    pub fn new() -> IntentBuilder {
+        IntentBuilder::default()
+    }
+
+    /// The services of the known-services rule, replacing [`DEFAULT_SERVICES`]: one service
+    /// per item, its aliases separated by spaces (`"mongodb mongo"`). Aliases are single
+    /// words, matched after analysis (case and diacritics ignored). An empty list turns the
+    /// service rules and the errand rule off.
+    ///
+    /// - A request that names a service as a whole word, while no tool's `name` field (the
+    ///   [`ToolFacts`] host's name text: server name, tool name, title) contains any of its
+    ///   aliases, is refused ([`Reason::MissingService`](crate::Reason::MissingService)),
+    ///   unless it also names a present service or server and the missing one is not the
+    ///   service of a new thing asked for.
+    /// - So is one that names a present service whose tools never match the request's most
+    ///   specific tool word or its verb, none of whose tools that do the kind of action asked
+    ///   says what the verb acts on, or whose tools never do that kind of action
+    ///   ([`Reason::NotOffered`](crate::Reason::NotOffered)).
+    /// - The errand rule: an everyday thing no tool's `name` field has (`order a pizza`,
+    ///   `book a flight`, from the crate's `data/errands.txt`) is refused as a missing
+    ///   service, unless the request names a connected server, asks to read, names the thing
+    ///   only after `for`, `that` or `about`, or says where the thing is written.
+    pub fn known_services<S: Into<String>>(
+        mut self,
+        names: impl IntoIterator<Item = S>,
+    ) -> IntentBuilder {
+        self.services = Some(names.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The factor (in `[0, 1]`; default [`DEFAULT_ACTION_MISMATCH`]; 1 turns it off) that
+    /// lowers the score of a hit whose tool does another kind of action than the request
+    /// asks for: the tool deletes and the request asks for no deletion, or one only reads
+    /// and the other only writes. Both must name an action: the request by a word of the
+    /// intent lexicon's action groups ("show", "upload", "remove"), the tool by the first
+    /// such word of its name or the first word of its summary ([`toolsift_text::Actions`]).
+    pub fn action_mismatch(mut self, factor: f32) -> IntentBuilder {
+        self.action_mismatch = if factor.is_nan() { 1.0 } else { factor.clamp(0.0, 1.0) };
+        self
+    }
+
+    /// The factor (in `[0, 1]`; default [`DEFAULT_SERVICE_MISMATCH`]; 1 turns it off) that
+    /// lowers the score of a hit whose tool belongs to another service than the request
+    /// names by a word of the known-services list ("approve this merge request in GitLab"
+    /// moves GitHub's tools down).
+    pub fn service_mismatch(mut self, factor: f32) -> IntentBuilder {
+        self.service_mismatch = if factor.is_nan() { 1.0 } else { factor.clamp(0.0, 1.0) };
+        self
+    }
+
+    /// The factor (at least 1; default [`DEFAULT_NAME_MATCH`]; 1 turns it off) that raises the
+    /// score of a hit whose tool's own name the request spells: every word of the name is a
+    /// word of the request, a word the index's expander expands a request word to, or the
+    /// catalog word the index took a misspelt request word for. The name's words are its
+    /// identifier's parts, without stopwords, the server's own name and known service names.
+    /// A word in the past tense or in `-ing` spells only the same word, and a name of one
+    /// word spells only when the request also names the tool's server.
+    pub fn name_match(mut self, factor: f32) -> IntentBuilder {
+        self.name_match = if factor.is_nan() { 1.0 } else { factor.max(1.0) };
+        self
+    }
+
+    /// Whether a request of several words also searches the kind of thing one of its words
+    /// names (default on): `file` for a file name or path, `url` for a web address,
+    /// `channel` for a hashtag, `port` for a host with a port, `shell` for a command-line
+    /// program no tool's name has, and `email` in place of an e-mail address
+    /// ([`Intent::implied`]).
+    pub fn implied_words(mut self, on: bool) -> IntentBuilder {
+        self.implied_words = on;
+        self
+    }
+
+    /// The rules, with their word lists analyzed by `analyzer`: the analyzer of the index
+    /// they will judge outcomes of.
+    pub fn build(self, analyzer: &Analyzer) -> Intent {
+        let known = match &self.services {
+            Some(list) => parse_services(analyzer, list),
+            None => parse_services(analyzer, DEFAULT_SERVICES.lines()),
+        };
+        // The errand rule is on with the known-services rule: an empty list turns both off.
+        let errands = if known.is_empty() {
+            Vec::new()
+        } else {
+            parse_services(analyzer, DEFAULT_ERRANDS.lines())
+        };
+        Intent {
+            services: Services::new(known, errands),
+            actions: Actions::with_analyzer(analyzer),
+            action_mismatch: self.action_mismatch,
+            service_mismatch: self.service_mismatch,
+            name_match: self.name_match,
+            implied_words: self.implied_words,
+        }
+    }
+}
+
+/// What the intent layer knows of one indexed tool: the kinds of action it does, whether it
+/// is described in a CJK script, and (worked out the first time it is a hit) the words of its
+/// name. Made by [`Intent::tool_facts`]; a host keeps one per document and hands them back
+/// through [`Tools`].
+#[derive(Debug, Clone)]
+pub struct ToolFacts {
+    actions: ActionSet,
+    cjk: bool,
+    name_words: OnceLock<NameWords>,
+}
+
+/// The facts of a tool the intent layer was told nothing of: it names no action and is not
+/// described in a CJK script.
+impl Default for ToolFacts {
+    fn default() -> ToolFacts {
+        ToolFacts { actions: ActionSet::default(), cjk: false, name_words: OnceLock::new() }
+    }
+}
+
+impl ToolFacts {
+    /// Whether the tool's summary has a character of a CJK script.
+    pub fn cjk(&self) -> bool {
+        self.cjk
+    }
+
+    /// Whether the tool reads, writes or deletes nothing the intent layer can name: its name
+    /// and summary name no action.
+    pub fn names_no_action(&self) -> bool {
+        self.actions.is_empty()
+    }
+}
+
+/// One indexed tool as [`Tools`] hands it to the intent layer.
+#[derive(Debug, Clone, Copy)]
+pub struct ToolRef<'a> {
+    /// The tool's server: the document's group in the index.
+    pub server: &'a str,
+    /// The tool's own name, as its source spells it (`create_pull_request`).
+    pub name: &'a str,
+    /// What [`Intent::tool_facts`] made of it.
+    pub facts: &'a ToolFacts,
+}
+
+/// The tools behind an index's documents, as a host knows them: for each document, its
+/// server, its own name and the [`ToolFacts`] made for it. The crate example implements it
+/// over a vector; the `toolsift` facade over its catalog.
+pub trait Tools {
+    /// The tool of document `doc`, or `None` if it is not one this host knows.
+    fn tool(&self, doc: DocId) -> Option<ToolRef<'_>>;
+}
+
+/// The text an index searches for a request: the request with the words it implies
+/// ([`Intent::implied`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Implied {
+    /// The text with implied words, when it differs from the request.
+    text: Option<String>,
+    /// The words added, which the request does not write.
+    added: Vec<&'static str>,
+}
+
+impl Implied {
+    /// The text to search: `request` itself when nothing is implied.
+    pub fn text<'a>(&'a self, request: &'a str) -> &'a str {
+        self.text.as_deref().unwrap_or(request)
+    }
+
+    /// The words added to the request (`file`, `url`, `channel`, `port`, `shell`, `email`):
+    /// a refusal never quotes them back as words the request wrote.
+    pub fn added(&self) -> &[&'static str] {
+        &self.added
+    }
+}
+
+/// Which agreement factors changed a hit's score: [`Adjusted::agreement`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Agreement(u8);
+
+impl Agreement {
+    /// Whether the score was lowered: the tool does another kind of action than asked, or
+    /// belongs to another service than the request names.
+    pub fn demoted(self) -> bool {
+        self.0 & (ACTION | SERVICE) != 0
+    }
+
+    /// Whether the score differs from the index's.
+    pub fn changed(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Whether the tool does another kind of action than the request asks for
+    /// ([`IntentBuilder::action_mismatch`]).
+    pub fn action_mismatch(self) -> bool {
+        self.0 & ACTION != 0
+    }
+
+    /// Whether the request names a connected service the tool does not belong to
+    /// ([`IntentBuilder::service_mismatch`]).
+    pub fn service_mismatch(self) -> bool {
+        self.0 & SERVICE != 0
+    }
+
+    /// Whether the request spells the tool's own name ([`IntentBuilder::name_match`]).
+    pub fn name_match(self) -> bool {
+        self.0 & NAME != 0
+    }
+}
+
+/// One hit of an index outcome after the intent layer's agreement factors.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Adjusted {
+    /// Its position among the outcome's hits ([`Outcome::hits`]).
+    pub hit: usize,
+    /// Its document.
+    pub doc: DocId,
+    /// The index's score times the factors that apply.
+    pub score: f32,
+    /// Which factors apply.
+    pub agreement: Agreement,
+}
+
+/// What [`Intent::judge`] makes of an index outcome.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Judgement {
+    /// The hits to show, best first, with their new scores; empty when the limit is 0 or the
+    /// index found nothing without abstaining.
+    Hits(Vec<Adjusted>),
+    /// The request is refused: nothing connected does what it asks, or the index abstained.
+    Refused(Refusal),
+}
+
+/// The request rules of one catalog: what a request asks, whether the connected tools offer
+/// it, and how each hit's score changes. See the crate documentation.
+#[derive(Debug, Clone)]
+pub struct Intent {
+    /// The known-services rules and which services the catalog's names contain.
+    services: Services,
+    /// The kinds of the lexicon's action words, for action agreement.
+    actions: Actions,
+    action_mismatch: f32,
+    service_mismatch: f32,
+    name_match: f32,
+    implied_words: bool,
+}
+
+impl Intent {
+    /// A builder with the default rules and factors.
+    pub fn builder() -> IntentBuilder {
+        IntentBuilder::new()
+    }
+
+    /// See [`IntentBuilder::action_mismatch`] (1 = off).
+    pub fn action_mismatch(&self) -> f32 {
+        self.action_mismatch
+    }
+
+    /// See [`IntentBuilder::service_mismatch`] (1 = off).
+    pub fn service_mismatch(&self) -> f32 {
+        self.service_mismatch
+    }
+
+    /// See [`IntentBuilder::name_match`] (1 = off).
+    pub fn name_match(&self) -> f32 {
+        self.name_match
+    }
+
+    /// See [`IntentBuilder::implied_words`].
+    pub fn implied_words(&self) -> bool {
+        self.implied_words
+    }
+
+    /// What the intent layer needs of a tool: its own `name`, its `summary` (the first
+    /// sentence of its description), its JSON input schema and its whole `description`.
+    /// Analyzed with `analyzer`, the index's.
+    pub fn tool_facts(
+        &self,
+        analyzer: &Analyzer,
+        name: &str,
+        summary: &str,
+        input_schema: &Value,
+        description: &str,
+    ) -> ToolFacts {
+        let actions = ActionSet::of_tool(analyzer, &self.actions, name, summary)
+            .with_operations(input_schema)
+            .with_query_language(input_schema, description);
+        let cjk = !summary.is_ascii() && summary.chars().any(toolsift_text::is_cjk);
+        ToolFacts { actions, cjk, name_words: OnceLock::new() }
+    }
+
+    /// Records the `name` field texts (server name, tool name, title; one per tool) of
+    /// server `server`'s tools, replacing what was recorded for it: which known services and
+    /// tool words it offers. Returns whether that changed anything (the same texts change
+    /// nothing).
+    pub fn set_server<'a>(
+        &mut self,
+        analyzer: &Analyzer,
+        server: &str,
+        names: impl IntoIterator<Item = &'a str>,
+    ) -> bool {
+        self.services.set_server(analyzer, server, names)
+    }
+
+    /// Forgets server `server`.
+    pub fn remove_server(&mut self, server: &str) {
+        self.services.remove_server(server);
+    }
+
+    /// The text the index should search for `request`: with `file`, `url`, `channel`, `port`
+    /// or `shell` appended when a word names a file, a web address, a hashtag, a host with a
+    /// port or a command-line program no tool's name has, and each e-mail address replaced by
+    /// `email` ([`IntentBuilder::implied_words`]; only for a request of several words).
+    ///
+    /// ```
+    /// use toolsift_intent::Intent;
+    /// use toolsift_text::Analyzer;
+    /// let intent = Intent::builder().build(&Analyzer::default());
+    /// let implied = intent.implied("show me package.json");
+    /// assert_eq!(implied.text("show me package.json"), "show me package.json file");
+    /// assert_eq!(implied.added(), ["file"]);
+    /// ```
+    pub fn implied(&self, request: &str) -> Implied {
+        if !self.implied_words {
+            return Implied::default();
+        }
+        match implied::with_implied_words(request, &|p| self.services.names_program(p)) {
+            Some((text, added)) => Implied { text: Some(text), added },
+            None => Implied::default(),
+        }
+    }
+
+    /// Judges the index's `outcome` for `request` (searched as `implied` has it): a
+    /// [`Refusal`] when the connected tools do not offer what is asked or the index
+    /// abstained, else the best `limit` hits with their scores changed by action, service and
+    /// name agreement, best first (score descending, then the index's order key). The index's
+    /// top `limit` is reordered, never extended, and hits that match an exact key stay first,
+    /// unchanged. No hits, and no refusal, when `limit` is 0 or the index found nothing
+    /// without abstaining.
+    pub fn judge(
+        &self,
+        request: &str,
+        implied: &Implied,
+        outcome: &Outcome,
+        index: &Index,
+        tools: &impl Tools,
+        limit: usize,
+    ) -> Judgement {
+        let demote = self.action_mismatch < 1.0;
+        // A request equal to a tool's name is answered whatever it says.
+        let exact = outcome.hits().first().is_some_and(toolsift_rank::Hit::is_exact_key);
+        // The services the request names, and the servers of the present ones.
+        let named = self.services.named(outcome);
+        let scope = self.services.servers_named(&named);
+        if !exact
+            && let Some(refusal) = self.refusal(request, outcome, index, tools, &named, &scope)
+        {
+            return Judgement::Refused(refusal);
+        }
+        let wants = if demote && !outcome.hits().is_empty() {
+            ActionSet::of_query(&self.actions, outcome.terms(), request).0
+        } else {
+            ActionSet::default()
+        };
+        let hits = outcome.hits();
+        let mut found = Vec::with_capacity(hits.len().min(limit));
+        if hits.len().min(limit) > 0 {
+            let expander = index.expander().map(|e| &**e);
+            let words = if self.name_match > 1.0 {
+                QueryWords::new(outcome.terms(), expander, index.analyzer())
+            } else {
+                QueryWords::default()
+            };
+            found.extend(hits.iter().enumerate().filter_map(|(i, h)| {
+                let tool = tools.tool(h.doc())?;
+                let mut adjusted =
+                    Adjusted { hit: i, doc: h.doc(), score: h.score(), agreement: Agreement(0) };
+                if h.is_exact_key() {
+                    return Some(adjusted);
+                }
+                if ActionSet::conflicts(wants, tool.facts.actions) {
+                    adjusted.score *= self.action_mismatch;
+                    adjusted.agreement.0 |= ACTION;
+                }
+                // `scope` is sorted by server name.
+                let in_scope = scope.binary_search(&tool.server).is_ok();
+                if self.service_mismatch < 1.0 && !scope.is_empty() && !in_scope {
+                    adjusted.score *= self.service_mismatch;
+                    adjusted.agreement.0 |= SERVICE;
+                }
+                if self.name_match > 1.0
+                    && self.name_words(index, tool).spelled_by(&words, in_scope)
+                {
+                    adjusted.score *= self.name_match;
+                    adjusted.agreement.0 |= NAME;
+                }
+                Some(adjusted)
+            }));
+            if found.iter().any(|a| a.agreement.changed()) {
+                // Score descending, then the index's order key: the index's rule, on the new
+                // scores. Exact-key hits stay first, as the index put them.
+                let named_exactly = hits.iter().take_while(|h| h.is_exact_key()).count();
+                let order = |a: &Adjusted| index.order_of(a.doc).unwrap_or(u64::MAX);
+                let rest = found.get_mut(named_exactly..).unwrap_or_default();
+                rest.sort_by(|a, b| b.score.total_cmp(&a.score).then(order(a).cmp(&order(b))));
+            }
+            found.truncate(limit);
+            if !found.is_empty() {
+                return Judgement::Hits(found);
+            }
+        }
+        match Refusal::of_outcome(request, outcome, implied.added()).filter(|_| limit > 0) {
+            Some(refusal) => Judgement::Refused(refusal),
+            None => Judgement::Hits(Vec::new()),
+        }
+    }
+
+    /// The refusal of the service rules, if one applies: a missing service named, an
+    /// errand, or a named service that does not offer what is asked.
+    fn refusal(
+        &self,
+        request: &str,
+        outcome: &Outcome,
+        index: &Index,
+        tools: &impl Tools,
+        named: &Named<'_>,
+        scope: &[&str],
+    ) -> Option<Refusal> {
+        let missing = self.services.missing(named);
+        // A missing service named next to a present one ("create a github issue for the bug
+        // reported in intercom") may be context: the request may be for the present one.
+        if !missing.is_empty()
+            && !self.services.missing_as_context(request, outcome, &missing, scope)
+        {
+            return Some(Refusal::missing_service(missing));
+        }
+        // An everyday thing no tool is named for (`order a pizza`, `book a flight`) is a
+        // service the catalog lacks too.
+        if let Some(thing) = self.services.errand(request, outcome, scope, || {
+            let (wants, _) = ActionSet::of_query(&self.actions, outcome.terms(), request);
+            wants.reads_only()
+        }) {
+            return Some(Refusal::missing_service(vec![thing]));
+        }
+        if scope.is_empty() {
+            return None;
+        }
+        // What the request asks to be done, for the not-offered rule on a present service.
+        let (wants, first_action) = ActionSet::of_query(&self.actions, outcome.terms(), request);
+        let actions_of = |d: DocId| tools.tool(d).map(|t| t.facts.actions);
+        let serves = |d: DocId| actions_of(d).is_some_and(|a| ActionSet::serves(wants, a));
+        let is_action = |stem: &str| self.actions.action(stem).is_some();
+        let writes = |stem: &str| self.actions.action(stem).is_some_and(|a| a.writes());
+        // Whether the request asks to read (or asks a question) and a tool of the named
+        // service runs queries in a query language: it answers any question about its data.
+        let scope_docs = || scope.iter().flat_map(|s| index.group_docs(s));
+        let queries = || {
+            wants.reads_only()
+                && scope_docs()
+                    .any(|d| actions_of(d).is_some_and(ActionSet::runs_queries) && serves(d))
+        };
+        let described_in_cjk = || scope_docs().any(|d| tools.tool(d).is_some_and(|t| t.facts.cjk));
+        let asked = Asked {
+            word: first_action.and_then(|i| outcome.terms().get(i)).map(QueryTerm::word),
+            serves: &serves,
+            is_action: &is_action,
+            writes: &writes,
+            queries: &queries,
+            described_in_cjk: &described_in_cjk,
+        };
+        let (service, word) =
+            self.services.unoffered(request, outcome, named, scope, index, &asked)?;
+        let words =
+            QueryWords::new(outcome.terms(), index.expander().map(|e| &**e), index.analyzer());
+        (!self.spelled_elsewhere(outcome, index, tools, scope, &words))
+            .then(|| Refusal::not_offered(service, word))
+    }
+
+    /// Whether a hit of a server outside `scope` has a name of two words or more that the
+    /// request says whole, each word by its own stem ([`NameWords::spelled_whole_by`]), and
+    /// none of whose words other than actions is in a tool name of the servers in `scope`:
+    /// "forward local port 8080 to the grafana service" names Grafana, which has no port
+    /// tool, and spells `port_forward`. The named service is then what is acted on, not
+    /// what acts, and the not-offered rule steps aside. "sentry assign the issue" spells
+    /// Linear's `assignIssue`, but Sentry's tool gets an issue: there the request is
+    /// Sentry's, and refused. Asked only before a refusal.
+    fn spelled_elsewhere(
+        &self,
+        outcome: &Outcome,
+        index: &Index,
+        tools: &impl Tools,
+        scope: &[&str],
+        words: &QueryWords<'_>,
+    ) -> bool {
+        // Whether a tool of `scope` has the stem of `t` in its name.
+        let scope_names = |t: &QueryTerm| {
+            index.any_match_in_groups(t.word(), scope, |d| {
+                tools.tool(d).is_some_and(|tool| self.name_words(index, tool).has_stem(t.stem()))
+            })
+        };
+        outcome.hits().iter().filter(|h| !h.is_exact_key()).any(|h| {
+            let Some(tool) = tools.tool(h.doc()) else { return false };
+            if scope.binary_search(&tool.server).is_ok() {
+                return false;
+            }
+            let name = self.name_words(index, tool);
+            name.spelled_whole_by(words)
+                && !outcome.terms().iter().any(|t| {
+                    t.origin() != Origin::Bigram
+                        && name.has_stem(t.stem())
+                        && self.actions.action(t.stem()).is_none()
+                        && scope_names(t)
+                })
+        })
+    }
+
+    /// The words of `tool`'s name, for name spelling (worked out the first time).
+    fn name_words<'t>(&self, index: &Index, tool: ToolRef<'t>) -> &'t NameWords {
+        tool.facts.name_words.get_or_init(|| {
+            NameWords::of_tool(
+                index.analyzer(),
+                index.expander().map(|e| &**e),
+                &self.services,
+                tool.server,
+                tool.name,
+            )
+        })
+    }
+}

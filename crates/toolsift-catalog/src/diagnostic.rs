@@ -68,6 +68,25 @@ pub enum DiagnosticKind {
     NameCollision,
     /// A tool's id named another server than the one it was added under; the id was rewritten.
     ServerMismatch,
+    /// A key appeared more than once in one JSON object or YAML mapping. The last value is
+    /// kept (in the place of the first), as JavaScript's `JSON.parse` and most readers do;
+    /// the earlier ones are ignored, so this can hide tools (a `tools` key or an OpenAPI path
+    /// written twice).
+    DuplicateKey,
+    /// A part of the document was nested deeper than 128 levels, past what the reader reads.
+    /// The tool that holds it (or that refers to it through `$ref`) is skipped; a part
+    /// outside any tool is ignored.
+    NestedTooDeep,
+    /// A tool's name was longer than [`Limits::max_name_bytes`](crate::Limits::max_name_bytes).
+    /// The tool is skipped.
+    NameTooLong,
+    /// A string other than the description (a title, a summary, a tag, a string of a schema)
+    /// was longer than [`Limits::max_text_bytes`](crate::Limits::max_text_bytes) and was cut
+    /// at that length (on a character boundary).
+    TextTruncated,
+    /// An object key in a tool's schema was longer than
+    /// [`Limits::max_text_bytes`](crate::Limits::max_text_bytes). The tool is skipped.
+    KeyTooLong,
 }
 
 impl DiagnosticKind {
@@ -95,6 +114,11 @@ impl DiagnosticKind {
             DiagnosticKind::ReservedName => "reserved-name",
             DiagnosticKind::NameCollision => "name-collision",
             DiagnosticKind::ServerMismatch => "server-mismatch",
+            DiagnosticKind::DuplicateKey => "duplicate-key",
+            DiagnosticKind::NestedTooDeep => "nested-too-deep",
+            DiagnosticKind::NameTooLong => "name-too-long",
+            DiagnosticKind::TextTruncated => "text-truncated",
+            DiagnosticKind::KeyTooLong => "key-too-long",
         }
     }
 }

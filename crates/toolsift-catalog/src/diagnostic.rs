@@ -84,12 +84,24 @@ pub enum DiagnosticKind {
     /// was longer than [`Limits::max_text_bytes`](crate::Limits::max_text_bytes) and was cut
     /// at that length (on a character boundary).
     TextTruncated,
+    /// A request body property has the name and type of a query parameter of the same
+    /// operation: the same setting offered both ways, a normal API pattern (Kubernetes' DELETE
+    /// operations take `DeleteOptions` as a body and its fields as query parameters). The
+    /// parameter is kept; nothing is lost. Not a problem, only a note.
+    BodyRepeatsParameter,
     /// An object key in a tool's schema was longer than
     /// [`Limits::max_text_bytes`](crate::Limits::max_text_bytes). The tool is skipped.
     KeyTooLong,
 }
 
 impl DiagnosticKind {
+    /// Whether this kind only notes a normal pattern of real catalogs (nothing was lost or
+    /// changed), as opposed to a problem with the catalog.
+    #[must_use]
+    pub fn is_note(self) -> bool {
+        matches!(self, DiagnosticKind::BodyRepeatsParameter)
+    }
+
     /// A stable kebab-case code, such as `ref-cycle`.
     #[must_use]
     pub fn code(self) -> &'static str {
@@ -119,6 +131,7 @@ impl DiagnosticKind {
             DiagnosticKind::NameTooLong => "name-too-long",
             DiagnosticKind::TextTruncated => "text-truncated",
             DiagnosticKind::KeyTooLong => "key-too-long",
+            DiagnosticKind::BodyRepeatsParameter => "body-repeats-parameter",
         }
     }
 }

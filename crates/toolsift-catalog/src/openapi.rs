@@ -335,12 +335,12 @@ fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>)
         body = request_body(ctx, ex, request, &push_token(pointer, "requestBody"), &name);
     }
     if let Some((schema, schema_pointer, body_required)) = body {
+        let query: Vec<&str> =
+            params.iter().filter(|p| p.location == "query").map(|p| p.name).collect();
         add_body(
             ctx,
             ex,
-            schema,
-            &schema_pointer,
-            body_required,
+            Body { schema, pointer: &schema_pointer, required: body_required, query: &query },
             &name,
             &mut properties,
             &mut required,
@@ -521,17 +521,24 @@ fn request_body<'a>(
     Some((schema, schema_pointer, body_required))
 }
 
-#[allow(clippy::too_many_arguments)] // The body adds to the operation's schema being built.
+/// A request body to add to an operation's schema.
+struct Body<'a, 'p> {
+    schema: &'a Value,
+    pointer: &'p str,
+    required: bool,
+    /// The names of the operation's query parameters.
+    query: &'p [&'a str],
+}
+
 fn add_body<'a>(
     ctx: &mut Ctx<'_>,
     ex: &mut Expander<'a>,
-    schema: &'a Value,
-    pointer: &str,
-    body_required: bool,
+    body: Body<'a, '_>,
     tool: &str,
     properties: &mut Map<String, Value>,
     required: &mut Vec<String>,
 ) {
+    let Body { schema, pointer, required: body_required, query } = body;
     ex.at_owned(pointer);
     let mut flat = Flat::default();
     ex.flatten(schema, 1, &mut flat);
@@ -546,10 +553,22 @@ fn add_body<'a>(
         flat.required = if body_required { vec!["body".to_owned()] } else { Vec::new() };
     }
     for (key, value) in flat.properties {
-        if properties.contains_key(&key) {
-            let message =
-                format!("body property {key:?} has the name of a parameter; the parameter is kept");
-            ctx.report(DiagnosticKind::ParameterConflict, Some(tool), pointer, message);
+        if let Some(param) = properties.get(&key) {
+            // The same setting offered as a query parameter and as a body field of the same
+            // type (Kubernetes' DELETE with `DeleteOptions`) is a normal pattern, not a loss.
+            let same_type = param.get("type").is_some() && param.get("type") == value.get("type");
+            if query.contains(&key.as_str()) && same_type {
+                let message = format!(
+                    "body property {key:?} repeats the query parameter of that name and type; \
+                     the parameter is kept"
+                );
+                ctx.report(DiagnosticKind::BodyRepeatsParameter, Some(tool), pointer, message);
+            } else {
+                let message = format!(
+                    "body property {key:?} has the name of a parameter; the parameter is kept"
+                );
+                ctx.report(DiagnosticKind::ParameterConflict, Some(tool), pointer, message);
+            }
             continue;
         }
         if body_required && flat.required.contains(&key) {

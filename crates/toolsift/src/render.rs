@@ -69,6 +69,9 @@ impl ToolSearch {
             if let Some((service, word)) = why.not_offered() {
                 no_match = no_match.not_offered(service, word);
             }
+            if why.reason() == crate::Abstention::NoTerms {
+                no_match = no_match.no_words();
+            }
         }
         no_match
     }

@@ -1007,3 +1007,34 @@ fn every_text_field_is_capped() {
         )
     );
 }
+
+/// Kubernetes' DELETE operations take `DeleteOptions` as a body and its fields as query
+/// parameters of the same names: a note (`body-repeats-parameter`), not a
+/// `parameter-conflict`; a body property that collides with a path parameter stays a conflict.
+#[test]
+fn body_fields_repeating_query_parameters_are_a_note() {
+    let doc = r##"{"swagger": "2.0", "paths": {"/api/v1/namespaces/{namespace}/pods/{name}": {
+        "delete": {"operationId": "deleteNamespacedPod", "parameters": [
+            {"name": "name", "in": "path", "required": true, "type": "string"},
+            {"name": "namespace", "in": "path", "required": true, "type": "string"},
+            {"name": "gracePeriodSeconds", "in": "query", "type": "integer"},
+            {"name": "dryRun", "in": "query", "type": "string"},
+            {"name": "body", "in": "body", "schema": {"$ref": "#/definitions/DeleteOptions"}}
+        ]}}},
+        "definitions": {"DeleteOptions": {"type": "object", "properties": {
+            "gracePeriodSeconds": {"type": "integer"}, "dryRun": {"type": "array"},
+            "name": {"type": "string"}}}}}"##;
+    let loaded = load_openapi(doc, "k8s").expect("loads");
+    let kinds: Vec<(DiagnosticKind, bool)> =
+        loaded.diagnostics.iter().map(|d| (d.kind(), d.kind().is_note())).collect();
+    assert_eq!(
+        kinds,
+        [
+            (DiagnosticKind::BodyRepeatsParameter, true),
+            (DiagnosticKind::ParameterConflict, false),
+            (DiagnosticKind::ParameterConflict, false),
+        ],
+        "{:?}",
+        loaded.diagnostics
+    );
+}

@@ -135,8 +135,11 @@ impl<'l> Ctx<'l> {
         self.diagnostics.push(Diagnostic::new(kind, &self.server, tool, pointer, message));
     }
 
-    /// Cuts a description longer than the limit (on a character boundary), reporting it.
+    /// A description as text (HTML markup made text, see `html.rs`), cut when longer than
+    /// the limit (on a character boundary), reporting it.
     pub(crate) fn description(&mut self, text: &str, tool: &str, pointer: &str) -> String {
+        let converted = crate::html::to_text(text);
+        let text = converted.as_deref().unwrap_or(text);
         let max = self.limits.max_description_bytes;
         if text.len() <= max {
             return text.to_owned();
@@ -359,6 +362,12 @@ impl Caps {
                             self.long_key = Some((at.clone(), k.len()));
                         }
                         continue;
+                    }
+                    if k == "description"
+                        && let Value::String(d) = item
+                        && let Some(text) = crate::html::to_text(d)
+                    {
+                        *d = text;
                     }
                     at.push('/');
                     for c in k.chars() {

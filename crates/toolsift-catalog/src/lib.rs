@@ -77,6 +77,7 @@ mod catalog;
 mod common;
 mod diagnostic;
 mod error;
+mod html;
 mod limits;
 mod load;
 mod mcp;

@@ -375,7 +375,10 @@ fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>)
             .collect(),
         _ => Vec::new(),
     };
-    facts.summary = summary.map(|s| ctx.text(s.to_owned(), &name, &push_token(pointer, "summary")));
+    facts.summary = summary.map(|s| {
+        let s = crate::html::to_text(s).unwrap_or_else(|| s.to_owned());
+        ctx.text(s, &name, &push_token(pointer, "summary"))
+    });
     facts.deprecated = op.get("deprecated") == Some(&Value::Bool(true));
     facts.operation_id = operation_id.map(str::to_owned);
 
@@ -461,7 +464,8 @@ fn param_schema<'a>(ex: &mut Expander<'a>, p: &Param<'a>) -> Value {
         {
             ex.at_owned(&p.pointer);
             ex.push_key("description");
-            let d = ex.expand(d, 1);
+            let mut d = ex.expand(d, 1);
+            crate::resolve::html_to_text(&mut d);
             ex.pop();
             o.insert("description".to_owned(), d);
         }

@@ -349,8 +349,11 @@ impl<'a> Expander<'a> {
                         self.pop();
                         continue;
                     }
-                    let value = self.expand(x, depth + 1);
+                    let mut value = self.expand(x, depth + 1);
                     self.pop();
+                    if k == "description" {
+                        html_to_text(&mut value);
+                    }
                     out.insert(k.clone(), value);
                 }
                 Value::Object(out)
@@ -530,6 +533,15 @@ impl<'a> Expander<'a> {
             }
             self.pop();
         }
+    }
+}
+
+/// A description string with its HTML markup made text.
+pub(crate) fn html_to_text(value: &mut Value) {
+    if let Value::String(d) = value
+        && let Some(text) = crate::html::to_text(d)
+    {
+        *d = text;
     }
 }
 

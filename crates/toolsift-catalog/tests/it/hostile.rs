@@ -1038,3 +1038,30 @@ fn body_fields_repeating_query_parameters_are_a_note() {
         loaded.diagnostics
     );
 }
+
+/// HTML in descriptions (Stripe's `<p>`, `<code>`, `<a href>`) is text by the time it is
+/// indexed, listed or shown: in the tool's description and in its parameters'.
+#[test]
+fn html_descriptions_become_text() {
+    let doc = r##"{"openapi": "3.0.0", "paths": {"/v1/customers": {"post": {
+        "operationId": "PostCustomers",
+        "summary": "Create a customer",
+        "description": "<p>Creates a new <code>Customer</code> object. See <a href=\"/docs\">the guide</a>.</p>",
+        "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {
+            "type": "object", "properties": {"email": {"type": "string",
+            "description": "<p>Customer&#39;s email address.</p>"}}}}}}}}}}"##;
+    let loaded = load_openapi(doc, "stripe").expect("loads");
+    let tool = &loaded.tools()[0];
+    assert_eq!(
+        tool.description,
+        "Create a customer\n\nCreates a new Customer object. See the guide."
+    );
+    assert_eq!(
+        tool.input_schema["properties"]["email"]["description"],
+        "Customer's email address."
+    );
+    let mcp =
+        load_mcp(r#"[{"name": "x", "description": "<p>One<br>two</p>", "inputSchema": {}}]"#, "m")
+            .expect("loads");
+    assert_eq!(mcp.tools()[0].description, "One\ntwo");
+}

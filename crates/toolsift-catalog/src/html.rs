@@ -1,7 +1,7 @@
 //! HTML in descriptions made text. Some API descriptions (Stripe's) are HTML fragments:
 //! `<p>`, `<code>`, `<a href>`, `<ul><li>`, entities. Left as they are, the tags reach the
 //! index as words and the listing as markup. Only the tags below are read as HTML; any other
-//! `<...>` (such as `<id>` in "replace <id> with the id") stays as written.
+//! `<...>` (such as `<id>` in "replace `<id>` with the id") stays as written.
 
 /// Tags whose start or end is a paragraph break.
 const BLOCK: [&str; 13] =

@@ -35,8 +35,8 @@ pub const DEFAULT_RESERVED_NAMES: [&str; 3] = ["tool_search", "tool_describe", "
 /// Consequences: a tool is never dropped for its name; names do not depend on the process or
 /// on hash order; adding, replacing or removing a server never changes the names of servers
 /// whose candidates collide with none of its candidates. Across servers, the server added
-/// first keeps the plain name (this only happens with [`NameScheme::Bare`], with custom
-/// schemes, or when two server names sanitize to the same word). Replacing a server's tools
+/// first keeps the plain name (this only happens with [`NameScheme::Bare`] and custom schemes:
+/// under the other schemes distinct servers have distinct server segments). Replacing a server's tools
 /// keeps its position, and so its priority.
 ///
 /// ```

@@ -1,13 +1,14 @@
 //! Helpers every adapter shares: the diagnostic sink, description and schema limits, and the
 //! final per-server checks (duplicates, tool count).
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde_json::{Map, Value};
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind, push_token};
 use crate::limits::Limits;
 use crate::model::{Server, Tool, ToolKind};
+use crate::parse::{Note, NoteKind, Notes, is_under};
 
 /// What a loader returns: the server with every tool that could be read, and a diagnostic for
 /// each problem.
@@ -32,11 +33,96 @@ pub(crate) struct Ctx<'l> {
     pub(crate) server: String,
     pub(crate) limits: &'l Limits,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The reader's notes no tool has taken yet.
+    notes: Vec<Note>,
+    more_duplicates: usize,
+    /// Set when the tool being read must be dropped (a key longer than the text limit); the
+    /// diagnostic is already reported.
+    pub(crate) drop_tool: bool,
 }
 
 impl<'l> Ctx<'l> {
-    pub(crate) fn new(server: &str, limits: &'l Limits) -> Ctx<'l> {
-        Ctx { server: server.to_owned(), limits, diagnostics: Vec::new() }
+    pub(crate) fn new(server: &str, limits: &'l Limits, notes: Notes) -> Ctx<'l> {
+        Ctx {
+            server: server.to_owned(),
+            limits,
+            diagnostics: Vec::new(),
+            notes: notes.list,
+            more_duplicates: notes.more_duplicates,
+            drop_tool: false,
+        }
+    }
+
+    /// Takes the reader's notes inside the entries of the array at `base`, by entry index.
+    pub(crate) fn notes_by_entry(&mut self, base: &str) -> BTreeMap<usize, Vec<Note>> {
+        let mut out: BTreeMap<usize, Vec<Note>> = BTreeMap::new();
+        if self.notes.is_empty() {
+            return out;
+        }
+        let mut rest = Vec::new();
+        for note in std::mem::take(&mut self.notes) {
+            let index = note
+                .pointer
+                .strip_prefix(base)
+                .and_then(|p| p.strip_prefix('/'))
+                .map(|p| p.split('/').next().unwrap_or(p))
+                .and_then(|i| i.parse::<usize>().ok());
+            match index {
+                Some(i) => out.entry(i).or_default().push(note),
+                None => rest.push(note),
+            }
+        }
+        self.notes = rest;
+        out
+    }
+
+    /// Takes the reader's notes inside `pointer`.
+    pub(crate) fn notes_under(&mut self, pointer: &str) -> Vec<Note> {
+        if self.notes.is_empty() {
+            return Vec::new();
+        }
+        let (inside, rest) = std::mem::take(&mut self.notes)
+            .into_iter()
+            .partition(|n| is_under(&n.pointer, pointer));
+        self.notes = rest;
+        inside
+    }
+
+    /// Reports the reader's notes of one tool's entry; `false` when a part of it was nested
+    /// too deep to read, and the tool is to be dropped.
+    pub(crate) fn report_notes(&mut self, notes: Vec<Note>, tool: Option<&str>) -> bool {
+        let mut keep = true;
+        for note in notes {
+            match note.kind {
+                NoteKind::DuplicateKey => {
+                    self.report(DiagnosticKind::DuplicateKey, tool, &note.pointer, note.message);
+                }
+                NoteKind::TooDeep => {
+                    if keep {
+                        let message = format!("{}; the tool is skipped", note.message);
+                        self.report(DiagnosticKind::NestedTooDeep, tool, &note.pointer, message);
+                    }
+                    keep = false;
+                }
+            }
+        }
+        keep
+    }
+
+    /// Cuts a text field (a title, a tag, a summary) longer than the text limit, reporting it.
+    pub(crate) fn text(&mut self, text: String, tool: &str, pointer: &str) -> String {
+        let max = self.limits.max_text_bytes;
+        if text.len() <= max {
+            return text;
+        }
+        let cut = floor_char_boundary(&text, max);
+        self.report(
+            DiagnosticKind::TextTruncated,
+            Some(tool),
+            pointer,
+            format!("text of {} bytes cut to {cut} bytes", text.len()),
+        );
+        text[..cut].to_owned()
     }
 
     pub(crate) fn report(
@@ -49,16 +135,16 @@ impl<'l> Ctx<'l> {
         self.diagnostics.push(Diagnostic::new(kind, &self.server, tool, pointer, message));
     }
 
-    /// Cuts a description longer than the limit (on a character boundary), reporting it.
+    /// A description as text (HTML markup made text, see `html.rs`), cut when longer than
+    /// the limit (on a character boundary), reporting it.
     pub(crate) fn description(&mut self, text: &str, tool: &str, pointer: &str) -> String {
+        let converted = crate::html::to_text(text);
+        let text = converted.as_deref().unwrap_or(text);
         let max = self.limits.max_description_bytes;
         if text.len() <= max {
             return text.to_owned();
         }
-        let mut cut = max;
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
-        }
+        let cut = floor_char_boundary(text, max);
         self.report(
             DiagnosticKind::DescriptionTruncated,
             Some(tool),
@@ -119,31 +205,84 @@ impl<'l> Ctx<'l> {
     }
 
     /// A copy of a value (a schema, annotations, `_meta`) with everything nested deeper than
-    /// the schema depth limit replaced by `{}`.
+    /// the schema depth limit replaced by `{}`, and every string longer than the text limit
+    /// cut. A key longer than the text limit sets [`Ctx::drop_tool`].
     pub(crate) fn limited(&mut self, v: Value, tool: &str, pointer: &str) -> Value {
         let max = self.limits.max_schema_depth;
-        if !exceeds_depth(&v, max) {
-            return v;
+        let mut v = if exceeds_depth(&v, max) {
+            let mut cuts = 0usize;
+            let out = cut_depth(&v, max, &mut cuts);
+            self.report(
+                DiagnosticKind::SchemaTooDeep,
+                Some(tool),
+                pointer,
+                format!("nested deeper than {max} levels; {cuts} deeper parts replaced by {{}}"),
+            );
+            out
+        } else {
+            v
+        };
+        let mut caps = Caps { max: self.limits.max_text_bytes, ..Caps::default() };
+        let mut at = pointer.to_owned();
+        caps.walk(&mut v, &mut at);
+        if let Some((first, bytes)) = caps.first {
+            let more = if caps.count > 1 {
+                format!(" ({} more strings like it in this value)", caps.count - 1)
+            } else {
+                String::new()
+            };
+            let message = format!(
+                "string of {bytes} bytes cut to the text limit of {} bytes{more}",
+                caps.max
+            );
+            self.report(DiagnosticKind::TextTruncated, Some(tool), &first, message);
         }
-        let mut cuts = 0usize;
-        let out = cut_depth(&v, max, &mut cuts);
-        self.report(
-            DiagnosticKind::SchemaTooDeep,
-            Some(tool),
-            pointer,
-            format!("nested deeper than {max} levels; {cuts} deeper parts replaced by {{}}"),
-        );
-        out
+        if let Some((at, bytes)) = caps.long_key {
+            let message = format!(
+                "a key of {bytes} bytes, longer than the text limit of {} bytes; the tool is \
+                 skipped",
+                caps.max
+            );
+            self.report(DiagnosticKind::KeyTooLong, Some(tool), &at, message);
+            self.drop_tool = true;
+        }
+        v
     }
 
-    /// Drops later duplicates and tools past the limit, then wraps up.
+    /// Drops tools with names past the limit, later duplicates and tools past the tool limit,
+    /// reports the reader's notes no tool took, then wraps up.
     pub(crate) fn finish(mut self, kind: ToolKind, found: Vec<(Tool, String)>) -> Loaded {
+        for note in std::mem::take(&mut self.notes) {
+            let kind = match note.kind {
+                NoteKind::DuplicateKey => DiagnosticKind::DuplicateKey,
+                NoteKind::TooDeep => DiagnosticKind::NestedTooDeep,
+            };
+            self.report(kind, None, &note.pointer, note.message);
+        }
+        if self.more_duplicates > 0 {
+            let message = format!(
+                "{} more duplicate keys not listed; the last value of each is kept",
+                self.more_duplicates
+            );
+            self.report(DiagnosticKind::DuplicateKey, None, "", message);
+        }
         let mut seen: HashSet<String> = HashSet::with_capacity(found.len());
         let mut tools = Vec::with_capacity(found.len());
         let max = self.limits.max_tools_per_server;
+        let max_name = self.limits.max_name_bytes;
         let mut over = 0usize;
         let mut first_over = String::new();
         for (tool, pointer) in found {
+            if tool.id.name.len() > max_name {
+                let message = format!(
+                    "the name has {} bytes, more than the limit of {max_name}; skipped",
+                    tool.id.name.len()
+                );
+                let name = floor_char_boundary(&tool.id.name, 256);
+                let shown = format!("{}…", &tool.id.name[..name]);
+                self.report(DiagnosticKind::NameTooLong, Some(&shown), &pointer, message);
+                continue;
+            }
             if seen.contains(&tool.id.name) {
                 self.report(
                     DiagnosticKind::DuplicateName,
@@ -173,6 +312,77 @@ impl<'l> Ctx<'l> {
         }
         let server = Server::new(self.server.clone(), kind, tools);
         Loaded { server, diagnostics: self.diagnostics }
+    }
+}
+
+/// The largest character boundary of `text` at or below `max`.
+pub(crate) fn floor_char_boundary(text: &str, max: usize) -> usize {
+    let mut cut = max.min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    cut
+}
+
+/// Cuts strings longer than `max` bytes in a value, remembering the first cut and the first
+/// key that is too long.
+#[derive(Default)]
+struct Caps {
+    max: usize,
+    count: usize,
+    first: Option<(String, usize)>,
+    long_key: Option<(String, usize)>,
+}
+
+impl Caps {
+    fn walk(&mut self, v: &mut Value, at: &mut String) {
+        match v {
+            Value::String(s) if s.len() > self.max => {
+                self.count += 1;
+                if self.first.is_none() {
+                    self.first = Some((at.clone(), s.len()));
+                }
+                let cut = floor_char_boundary(s, self.max);
+                s.truncate(cut);
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter_mut().enumerate() {
+                    let len = at.len();
+                    at.push('/');
+                    at.push_str(&i.to_string());
+                    self.walk(item, at);
+                    at.truncate(len);
+                }
+            }
+            Value::Object(map) => {
+                for (k, item) in map.iter_mut() {
+                    let len = at.len();
+                    if k.len() > self.max {
+                        if self.long_key.is_none() {
+                            self.long_key = Some((at.clone(), k.len()));
+                        }
+                        continue;
+                    }
+                    if k == "description"
+                        && let Value::String(d) = item
+                        && let Some(text) = crate::html::to_text(d)
+                    {
+                        *d = text;
+                    }
+                    at.push('/');
+                    for c in k.chars() {
+                        match c {
+                            '~' => at.push_str("~0"),
+                            '/' => at.push_str("~1"),
+                            c => at.push(c),
+                        }
+                    }
+                    self.walk(item, at);
+                    at.truncate(len);
+                }
+            }
+            _ => {}
+        }
     }
 }
 

@@ -68,9 +68,40 @@ pub enum DiagnosticKind {
     NameCollision,
     /// A tool's id named another server than the one it was added under; the id was rewritten.
     ServerMismatch,
+    /// A key appeared more than once in one JSON object or YAML mapping. The last value is
+    /// kept (in the place of the first), as JavaScript's `JSON.parse` and most readers do;
+    /// the earlier ones are ignored, so this can hide tools (a `tools` key or an OpenAPI path
+    /// written twice).
+    DuplicateKey,
+    /// A part of the document was nested deeper than 128 levels, past what the reader reads.
+    /// The tool that holds it (or that refers to it through `$ref`) is skipped; a part
+    /// outside any tool is ignored.
+    NestedTooDeep,
+    /// A tool's name was longer than [`Limits::max_name_bytes`](crate::Limits::max_name_bytes).
+    /// The tool is skipped.
+    NameTooLong,
+    /// A string other than the description (a title, a summary, a tag, a string of a schema)
+    /// was longer than [`Limits::max_text_bytes`](crate::Limits::max_text_bytes) and was cut
+    /// at that length (on a character boundary).
+    TextTruncated,
+    /// A request body property has the name and type of a query parameter of the same
+    /// operation: the same setting offered both ways, a normal API pattern (Kubernetes' DELETE
+    /// operations take `DeleteOptions` as a body and its fields as query parameters). The
+    /// parameter is kept; nothing is lost. Not a problem, only a note.
+    BodyRepeatsParameter,
+    /// An object key in a tool's schema was longer than
+    /// [`Limits::max_text_bytes`](crate::Limits::max_text_bytes). The tool is skipped.
+    KeyTooLong,
 }
 
 impl DiagnosticKind {
+    /// Whether this kind only notes a normal pattern of real catalogs (nothing was lost or
+    /// changed), as opposed to a problem with the catalog.
+    #[must_use]
+    pub fn is_note(self) -> bool {
+        matches!(self, DiagnosticKind::BodyRepeatsParameter)
+    }
+
     /// A stable kebab-case code, such as `ref-cycle`.
     #[must_use]
     pub fn code(self) -> &'static str {
@@ -95,6 +126,12 @@ impl DiagnosticKind {
             DiagnosticKind::ReservedName => "reserved-name",
             DiagnosticKind::NameCollision => "name-collision",
             DiagnosticKind::ServerMismatch => "server-mismatch",
+            DiagnosticKind::DuplicateKey => "duplicate-key",
+            DiagnosticKind::NestedTooDeep => "nested-too-deep",
+            DiagnosticKind::NameTooLong => "name-too-long",
+            DiagnosticKind::TextTruncated => "text-truncated",
+            DiagnosticKind::KeyTooLong => "key-too-long",
+            DiagnosticKind::BodyRepeatsParameter => "body-repeats-parameter",
         }
     }
 }

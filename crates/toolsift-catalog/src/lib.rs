@@ -59,12 +59,15 @@
 //!
 //! # Adding a catalog format
 //!
-//! An adapter is a private module with `pub(crate) fn load(doc: &serde_json::Value, server:
-//! &str, limits: &Limits) -> Result<Loaded, Error>`. It locates the tool entries (an `Err` of
-//! kind [`ErrorKind::Shape`] only when the whole document is not of its kind), reads each
-//! entry into a [`Tool`] with the helpers of `common.rs` (`Ctx::report` with the entry's JSON
-//! pointer for every problem, `tool_name`, `input_schema`, `Ctx::description`), and ends with
-//! `Ctx::finish`, which skips duplicate names and applies the tool-count limit. Then add a
+//! An adapter is a private module with `pub(crate) fn load(doc: serde_json::Value, notes:
+//! Notes, server: &str, limits: &Limits) -> Result<Loaded, Error>` (`notes` are the reader's:
+//! duplicate keys and parts nested too deep to read). It locates the tool entries (an `Err`
+//! of kind [`ErrorKind::Shape`] only when the whole document is not of its kind), hands each
+//! entry's notes to `Ctx::report_notes` (which says whether the entry must be dropped), reads
+//! each entry into a [`Tool`] with the helpers of `common.rs` (`Ctx::report` with the entry's
+//! JSON pointer for every problem, `tool_name`, `input_schema`, `Ctx::description`,
+//! `Ctx::text`), and ends with `Ctx::finish`, which reports the notes no entry took, skips
+//! names over the limit and duplicate names, and applies the tool-count limit. Then add a
 //! [`ToolKind`] variant and a match arm in `Loader::load`, and a fixture per rule under
 //! `tests/fixtures/`.
 #![forbid(unsafe_code)]
@@ -74,6 +77,7 @@ mod catalog;
 mod common;
 mod diagnostic;
 mod error;
+mod html;
 mod limits;
 mod load;
 mod mcp;

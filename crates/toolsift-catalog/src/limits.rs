@@ -11,15 +11,20 @@
 /// | [`max_document_bytes`](Limits::max_document_bytes) | 64 MiB | error [`TooLarge`](crate::ErrorKind::TooLarge) |
 /// | [`max_tools_per_server`](Limits::max_tools_per_server) | 200,000 | later tools skipped, one [`TooManyTools`](crate::DiagnosticKind::TooManyTools) |
 /// | [`max_description_bytes`](Limits::max_description_bytes) | 64 KiB | description cut, [`DescriptionTruncated`](crate::DiagnosticKind::DescriptionTruncated) |
+/// | [`max_text_bytes`](Limits::max_text_bytes) | 64 KiB | any other string (title, summary, tag, every string of a schema, annotations, `_meta`) cut, [`TextTruncated`](crate::DiagnosticKind::TextTruncated); a longer object key skips the tool, [`KeyTooLong`](crate::DiagnosticKind::KeyTooLong) |
+/// | [`max_name_bytes`](Limits::max_name_bytes) | 64 KiB | tool skipped, [`NameTooLong`](crate::DiagnosticKind::NameTooLong) |
 /// | [`max_schema_depth`](Limits::max_schema_depth) | 64 | deeper parts replaced by `{}`, [`SchemaTooDeep`](crate::DiagnosticKind::SchemaTooDeep) |
 /// | [`max_schema_nodes`](Limits::max_schema_nodes) | 200,000 | remaining `$ref`s replaced by `{}`, [`SchemaTooLarge`](crate::DiagnosticKind::SchemaTooLarge) |
 /// | [`max_document_schema_nodes`](Limits::max_document_schema_nodes) | 1,000,000 | as above, for the operations that come after |
 ///
-/// Two limits belong to the parsers and are not configurable: JSON nesting deeper than 128
-/// levels is an [`ErrorKind::Json`](crate::ErrorKind::Json) error (serde_json's recursion
-/// limit), and YAML documents are parsed with a nesting limit of 128 and an alias budget (at
-/// most 1,000,000 events replayed through aliases), so "billion laughs" documents are an
-/// [`ErrorKind::Yaml`](crate::ErrorKind::Yaml) error.
+/// Two limits belong to the readers and are not configurable. A container nested deeper than
+/// 128 levels (JSON or YAML, YAML aliases included) is not read: the tool that holds it is
+/// skipped with a [`NestedTooDeep`](crate::DiagnosticKind::NestedTooDeep) diagnostic, and the
+/// rest of the document loads. YAML aliases are expanded under a budget: at most 1,000,000
+/// values repeated through aliases and at most 16 MiB plus the document's own size added to
+/// it (counting 32 bytes per value plus its text), so "billion laughs" documents and a huge
+/// anchored string aliased many times are an [`ErrorKind::Yaml`](crate::ErrorKind::Yaml)
+/// error instead of eating memory.
 ///
 /// ```
 /// use toolsift_catalog::Limits;
@@ -36,6 +41,13 @@ pub struct Limits {
     pub max_tools_per_server: usize,
     /// Longest description kept (and later indexed and shown), in UTF-8 bytes.
     pub max_description_bytes: usize,
+    /// Longest other string kept (a title, a summary, a tag, each string of a schema, of
+    /// annotations and of `_meta`), in UTF-8 bytes; also the longest object key a tool's
+    /// schema may have.
+    pub max_text_bytes: usize,
+    /// Longest tool name accepted, in UTF-8 bytes. A tool with a longer name is skipped (a
+    /// name cut short could not call the tool).
+    pub max_name_bytes: usize,
     /// Deepest nesting kept in an input or output schema (the schema object itself is level 1).
     pub max_schema_depth: usize,
     /// Most JSON values (objects, arrays and scalars, plus one per 64 bytes of strings) one
@@ -54,6 +66,8 @@ impl Default for Limits {
             max_document_bytes: 64 * 1024 * 1024,
             max_tools_per_server: 200_000,
             max_description_bytes: 64 * 1024,
+            max_text_bytes: 64 * 1024,
+            max_name_bytes: 64 * 1024,
             max_schema_depth: 64,
             max_schema_nodes: 200_000,
             max_document_schema_nodes: 1_000_000,

@@ -47,8 +47,8 @@ impl Loader {
     ///
     /// # Errors
     ///
-    /// When the document is too large, not UTF-8, not valid JSON or YAML (with line and
-    /// column), or not shaped like a catalog of this kind. Problems with single tools are
+    /// When the document is too large, empty, not UTF-8, not valid JSON or YAML (with line
+    /// and column), or not shaped like a catalog of this kind. Problems with single tools are
     /// diagnostics in the [`Loaded`] value instead.
     pub fn load(
         &self,
@@ -56,11 +56,15 @@ impl Loader {
         kind: ToolKind,
         server: &str,
     ) -> Result<Loaded, Error> {
-        let doc = parse::parse_document(input.as_ref(), &self.limits)?;
+        let input = input.as_ref();
+        if input.len() <= self.limits.max_document_bytes && parse::is_blank(input) {
+            return Err(Error::new(ErrorKind::Shape, "the file is empty"));
+        }
+        let parse::Parsed { value: doc, notes } = parse::parse(input, &self.limits)?;
         match kind {
-            ToolKind::Mcp => mcp::load(doc, server, &self.limits),
-            ToolKind::OpenApi => openapi::load(&doc, server, &self.limits),
-            ToolKind::Plugin => plugin::load(doc, server, &self.limits),
+            ToolKind::Mcp => mcp::load(doc, notes, server, &self.limits),
+            ToolKind::OpenApi => openapi::load(&doc, notes, server, &self.limits),
+            ToolKind::Plugin => plugin::load(doc, notes, server, &self.limits),
         }
     }
 

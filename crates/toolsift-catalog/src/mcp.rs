@@ -8,18 +8,31 @@ use crate::diagnostic::{DiagnosticKind, push_index};
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
 use crate::model::{Tool, ToolId, ToolKind};
+use crate::parse::Notes;
 
 /// Reads the tools of an MCP document.
-pub(crate) fn load(mut doc: Value, server: &str, limits: &Limits) -> Result<Loaded, Error> {
+pub(crate) fn load(
+    mut doc: Value,
+    notes: Notes,
+    server: &str,
+    limits: &Limits,
+) -> Result<Loaded, Error> {
     let base = locate(&doc)?;
     let tools = match doc.pointer_mut(base) {
         Some(Value::Array(tools)) => std::mem::take(tools),
         _ => Vec::new(),
     };
-    let mut ctx = Ctx::new(server, limits);
+    let mut ctx = Ctx::new(server, limits, notes);
+    let mut notes = ctx.notes_by_entry(base);
     let mut found = Vec::with_capacity(tools.len());
     for (i, entry) in tools.into_iter().enumerate() {
         let pointer = push_index(base, i);
+        if let Some(notes) = notes.remove(&i) {
+            let name = entry.get("name").and_then(Value::as_str);
+            if !ctx.report_notes(notes, name) {
+                continue;
+            }
+        }
         if let Some(tool) = read_tool(&mut ctx, entry, &pointer) {
             found.push((tool, pointer));
         }
@@ -50,6 +63,7 @@ fn locate(doc: &Value) -> Result<&'static str, Error> {
             }
             Err(shape("expected a tools/list result, an array of tools or a json-rpc response"))
         }
+        Value::Null => Err(shape("the document is empty (null)")),
         other => {
             Err(shape(format!("the document is {}, not an object or array", type_word(other))))
         }
@@ -61,6 +75,7 @@ fn shape(message: impl Into<String>) -> Error {
 }
 
 fn read_tool(ctx: &mut Ctx<'_>, entry: Value, pointer: &str) -> Option<Tool> {
+    ctx.drop_tool = false;
     let Value::Object(mut obj) = entry else {
         let message = format!("the tool is {}, not an object; skipped", type_word(&entry));
         ctx.report(DiagnosticKind::NotAnObject, None, pointer, message);
@@ -79,8 +94,12 @@ fn read_tool(ctx: &mut Ctx<'_>, entry: Value, pointer: &str) -> Option<Tool> {
     let title = ctx.opt_string(obj, "title", &name, pointer).or_else(|| {
         annotations.as_ref().and_then(|a| a.get("title")).and_then(Value::as_str).map(str::to_owned)
     });
+    let title = title.map(|t| ctx.text(t, &name, &crate::diagnostic::push_token(pointer, "title")));
     let output_schema = ctx.opt_object(obj, "outputSchema", &name, pointer);
     let meta = ctx.opt_object(obj, "_meta", &name, pointer);
+    if std::mem::take(&mut ctx.drop_tool) {
+        return None;
+    }
     let mut tool = Tool::new(ToolId::new(ctx.server.clone(), name), ToolKind::Mcp);
     tool.title = title;
     tool.description = description;

@@ -3,9 +3,16 @@
 //! A model-facing name always matches `^[a-zA-Z0-9_-]{1,64}$`, the strictest rule among the
 //! model providers. The scheme composes a raw name from the tool's kind, server and name; each
 //! segment is sanitized (every run of other characters becomes one `_`, and a run at the start
-//! or end of a segment is dropped; a segment with nothing left becomes `tool`); a name longer than 64 bytes keeps its first 55 bytes and
-//! gets `_` plus an 8-hex-digit FNV-1a hash of the tool's identity. Collisions are resolved by
-//! the [`Catalog`](crate::Catalog).
+//! or end of a segment is dropped; a segment with nothing left becomes `tool`); a name longer
+//! than 64 bytes keeps its first 55 bytes and gets `_` plus an 8-hex-digit FNV-1a hash of the
+//! tool's identity. Collisions are resolved by the [`Catalog`](crate::Catalog).
+//!
+//! The server segment of [`NameScheme::Kind`] and [`NameScheme::ClaudeCode`] names is what a
+//! host that splits names on `__` routes by, so it never contains `__`, never starts or ends
+//! with `_`, is at most 32 bytes, and is the server's name itself only when that name already
+//! is such a segment; any other server name gets its sanitized form (runs of `_` made one, cut
+//! to 23 bytes) plus `_` and an 8-hex-digit hash of the name. So distinct servers get distinct
+//! segments, and shortening a long name cuts only the tool part.
 
 use crate::model::{ToolId, ToolKind};
 
@@ -59,15 +66,18 @@ impl NameScheme {
     /// flag is `true` when nothing had to be changed (the raw name was already valid).
     pub(crate) fn candidate(&self, id: &ToolId, kind: ToolKind) -> (String, bool) {
         let (mut name, lossless) = match self {
-            NameScheme::Kind => {
-                let server = segment(&id.server);
-                let tool = segment(&id.name);
-                (format!("{}__{}__{}", kind.as_str(), server.0, tool.0), server.1 && tool.1)
-            }
-            NameScheme::ClaudeCode => {
-                let server = segment(&id.server);
-                let tool = segment(&id.name);
-                (format!("mcp__{}__{}", server.0, tool.0), server.1 && tool.1)
+            NameScheme::Kind | NameScheme::ClaudeCode => {
+                let word = if matches!(self, NameScheme::Kind) { kind.as_str() } else { "mcp" };
+                let (server, server_ok) = server_segment(&id.server);
+                let (tool, tool_ok) = segment(&id.name);
+                let prefix = format!("{word}__{server}__");
+                if prefix.len() + tool.len() > MAX_NAME_LEN {
+                    // Only the tool part is cut, so the server segment stays whole.
+                    let keep = MAX_NAME_LEN - prefix.len() - 9;
+                    let hash = identity_hash(id, kind, 0);
+                    return (format!("{prefix}{}_{hash:08x}", &tool[..keep]), false);
+                }
+                (format!("{prefix}{tool}"), server_ok && tool_ok)
             }
             NameScheme::Bare => segment(&id.name),
             NameScheme::Custom(f) => segment(&f(id, kind)),
@@ -78,6 +88,47 @@ impl NameScheme {
         }
         (name, lossless)
     }
+}
+
+/// The longest server segment, in bytes.
+const MAX_SERVER_SEGMENT: usize = 32;
+
+/// The server segment of a name (see the module documentation): the server's name when it is
+/// a plain segment, else its sanitized form plus the hash of the name. The flag is `true` for
+/// the former.
+pub(crate) fn server_segment(server: &str) -> (String, bool) {
+    let plain = !server.is_empty()
+        && server.len() <= MAX_SERVER_SEGMENT
+        && server.bytes().all(is_name_byte)
+        && !server.contains("__")
+        && !server.starts_with('_')
+        && !server.ends_with('_');
+    if plain {
+        return (server.to_owned(), true);
+    }
+    let (sanitized, _) = sanitize_segment(server);
+    let mut out = String::with_capacity(MAX_SERVER_SEGMENT);
+    for c in sanitized.chars() {
+        if c == '_' && (out.is_empty() || out.ends_with('_')) {
+            continue;
+        }
+        if out.len() >= MAX_SERVER_SEGMENT - 9 {
+            break;
+        }
+        out.push(c);
+    }
+    while out.ends_with('_') {
+        out.pop();
+    }
+    if out.is_empty() {
+        out.push_str("server");
+    }
+    let mut h = Fnv1a::new();
+    h.write(server.as_bytes());
+    let v = h.finish();
+    #[allow(clippy::cast_possible_truncation)] // Folding 64 bits into 32 on purpose.
+    let folded = (v ^ (v >> 32)) as u32;
+    (format!("{out}_{folded:08x}"), false)
 }
 
 /// A sanitized segment; one with nothing left (`创建`) becomes `tool`.

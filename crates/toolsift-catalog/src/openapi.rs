@@ -22,6 +22,7 @@ use crate::diagnostic::{DiagnosticKind, push_index, push_token};
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
 use crate::model::{OpenApiOperation, Tool, ToolId, ToolKind};
+use crate::parse::{NoteKind, Notes};
 use crate::resolve::{Expander, Flat};
 
 /// The HTTP methods of a path item (3.2's `query` included).
@@ -54,7 +55,12 @@ const SWAGGER2_SCHEMA_FIELDS: [&str; 17] = [
 ];
 
 /// Reads the operations of an OpenAPI document.
-pub(crate) fn load(doc: &Value, server: &str, limits: &Limits) -> Result<Loaded, Error> {
+pub(crate) fn load(
+    doc: &Value,
+    notes: Notes,
+    server: &str,
+    limits: &Limits,
+) -> Result<Loaded, Error> {
     let Value::Object(root) = doc else {
         return Err(Error::new(
             ErrorKind::Shape,
@@ -68,7 +74,11 @@ pub(crate) fn load(doc: &Value, server: &str, limits: &Limits) -> Result<Loaded,
             "no \"openapi\", \"swagger\" or \"paths\" field: not an openapi document",
         ));
     }
-    let mut ctx = Ctx::new(server, limits);
+    let cuts: Vec<String> = (notes.list.iter())
+        .filter(|n| n.kind == NoteKind::TooDeep)
+        .map(|n| n.pointer.clone())
+        .collect();
+    let mut ctx = Ctx::new(server, limits, notes);
     let mut found: Vec<(Tool, String)> = Vec::new();
     let paths = match root.get("paths") {
         Some(Value::Object(paths)) => paths,
@@ -80,7 +90,7 @@ pub(crate) fn load(doc: &Value, server: &str, limits: &Limits) -> Result<Loaded,
             return Ok(ctx.finish(ToolKind::OpenApi, found));
         }
     };
-    let mut ex = Expander::new(doc, limits);
+    let mut ex = Expander::new(doc, limits, cuts);
     let mut ids: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for (path, item) in paths {
         let item_pointer = push_token("/paths", path);
@@ -88,6 +98,8 @@ pub(crate) fn load(doc: &Value, server: &str, limits: &Limits) -> Result<Loaded,
             Some(item) => item,
             None => continue,
         };
+        // The reader's notes on the path-level parameters concern every operation of the item.
+        let shared = ctx.notes_under(&push_token(&item_pointer, "parameters"));
         for (key, op) in item {
             let method = key.to_ascii_lowercase();
             if !METHODS.contains(&method.as_str()) {
@@ -145,6 +157,11 @@ pub(crate) fn load(doc: &Value, server: &str, limits: &Limits) -> Result<Loaded,
             if let Some(id) = operation_id {
                 ids.insert(id);
             }
+            let mut notes = shared.clone();
+            notes.extend(ctx.notes_under(&op_pointer));
+            if !notes.is_empty() && !ctx.report_notes(notes, Some(&name)) {
+                continue;
+            }
             let tool = operation(
                 &mut ctx,
                 &mut ex,
@@ -158,7 +175,9 @@ pub(crate) fn load(doc: &Value, server: &str, limits: &Limits) -> Result<Loaded,
                     operation_id,
                 },
             );
-            found.push((tool, op_pointer));
+            if let Some(tool) = tool {
+                found.push((tool, op_pointer));
+            }
         }
     }
     Ok(ctx.finish(ToolKind::OpenApi, found))
@@ -210,7 +229,9 @@ struct Param<'a> {
     pointer: String,
 }
 
-fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>) -> Tool {
+/// Reads one operation; `None` when it is dropped (a `$ref` into a part nested too deep to
+/// read, or a key longer than the text limit), with its diagnostic reported.
+fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>) -> Option<Tool> {
     let OpSite { path, method, item, op, pointer, name, operation_id } = site;
     ex.start_tool();
     let str_field = |o: &'a Map<String, Value>, k: &str| {
@@ -284,6 +305,10 @@ fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>)
                 }
             }
             _ => {
+                if p.name.len() > ctx.limits.max_text_bytes {
+                    ex.drop_for_key(&p.pointer, p.name.len());
+                    continue;
+                }
                 let schema = param_schema(ex, p);
                 if properties.contains_key(p.name) {
                     let message = format!(
@@ -310,12 +335,12 @@ fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>)
         body = request_body(ctx, ex, request, &push_token(pointer, "requestBody"), &name);
     }
     if let Some((schema, schema_pointer, body_required)) = body {
+        let query: Vec<&str> =
+            params.iter().filter(|p| p.location == "query").map(|p| p.name).collect();
         add_body(
             ctx,
             ex,
-            schema,
-            &schema_pointer,
-            body_required,
+            Body { schema, pointer: &schema_pointer, required: body_required, query: &query },
             &name,
             &mut properties,
             &mut required,
@@ -331,16 +356,29 @@ fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>)
             Value::Array(required.into_iter().map(Value::String).collect()),
         );
     }
+    if let Some((kind, at, message)) = ex.take_dropped() {
+        // The tool is gone: what else was found in it does not matter.
+        ex.discard();
+        ctx.report(kind, Some(&name), &at, message);
+        return None;
+    }
     ex.flush(ctx, Some(&name));
 
     let mut facts = OpenApiOperation::new(method, path);
     facts.tags = match op.get("tags") {
-        Some(Value::Array(tags)) => {
-            tags.iter().filter_map(Value::as_str).map(str::to_owned).collect()
-        }
+        Some(Value::Array(tags)) => (tags.iter().enumerate())
+            .filter_map(|(i, t)| Some((i, t.as_str()?)))
+            .map(|(i, t)| {
+                let at = push_index(&push_token(pointer, "tags"), i);
+                ctx.text(t.to_owned(), &name, &at)
+            })
+            .collect(),
         _ => Vec::new(),
     };
-    facts.summary = summary.map(str::to_owned);
+    facts.summary = summary.map(|s| {
+        let s = crate::html::to_text(s).unwrap_or_else(|| s.to_owned());
+        ctx.text(s, &name, &push_token(pointer, "summary"))
+    });
     facts.deprecated = op.get("deprecated") == Some(&Value::Bool(true));
     facts.operation_id = operation_id.map(str::to_owned);
 
@@ -348,7 +386,7 @@ fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>)
     tool.description = description;
     tool.input_schema = Value::Object(input);
     tool.openapi = Some(facts);
-    tool
+    Some(tool)
 }
 
 fn read_param<'a>(
@@ -424,7 +462,12 @@ fn param_schema<'a>(ex: &mut Expander<'a>, p: &Param<'a>) -> Value {
             && let Some(d) =
                 p.param.get("description").filter(|d| d.as_str().is_some_and(|s| !s.is_empty()))
         {
-            o.insert("description".to_owned(), d.clone());
+            ex.at_owned(&p.pointer);
+            ex.push_key("description");
+            let mut d = ex.expand(d, 1);
+            crate::resolve::html_to_text(&mut d);
+            ex.pop();
+            o.insert("description".to_owned(), d);
         }
         if p.param.get("deprecated") == Some(&Value::Bool(true)) && !o.contains_key("deprecated") {
             o.insert("deprecated".to_owned(), Value::Bool(true));
@@ -482,17 +525,24 @@ fn request_body<'a>(
     Some((schema, schema_pointer, body_required))
 }
 
-#[allow(clippy::too_many_arguments)] // The body adds to the operation's schema being built.
+/// A request body to add to an operation's schema.
+struct Body<'a, 'p> {
+    schema: &'a Value,
+    pointer: &'p str,
+    required: bool,
+    /// The names of the operation's query parameters.
+    query: &'p [&'a str],
+}
+
 fn add_body<'a>(
     ctx: &mut Ctx<'_>,
     ex: &mut Expander<'a>,
-    schema: &'a Value,
-    pointer: &str,
-    body_required: bool,
+    body: Body<'a, '_>,
     tool: &str,
     properties: &mut Map<String, Value>,
     required: &mut Vec<String>,
 ) {
+    let Body { schema, pointer, required: body_required, query } = body;
     ex.at_owned(pointer);
     let mut flat = Flat::default();
     ex.flatten(schema, 1, &mut flat);
@@ -507,10 +557,22 @@ fn add_body<'a>(
         flat.required = if body_required { vec!["body".to_owned()] } else { Vec::new() };
     }
     for (key, value) in flat.properties {
-        if properties.contains_key(&key) {
-            let message =
-                format!("body property {key:?} has the name of a parameter; the parameter is kept");
-            ctx.report(DiagnosticKind::ParameterConflict, Some(tool), pointer, message);
+        if let Some(param) = properties.get(&key) {
+            // The same setting offered as a query parameter and as a body field of the same
+            // type (Kubernetes' DELETE with `DeleteOptions`) is a normal pattern, not a loss.
+            let same_type = param.get("type").is_some() && param.get("type") == value.get("type");
+            if query.contains(&key.as_str()) && same_type {
+                let message = format!(
+                    "body property {key:?} repeats the query parameter of that name and type; \
+                     the parameter is kept"
+                );
+                ctx.report(DiagnosticKind::BodyRepeatsParameter, Some(tool), pointer, message);
+            } else {
+                let message = format!(
+                    "body property {key:?} has the name of a parameter; the parameter is kept"
+                );
+                ctx.report(DiagnosticKind::ParameterConflict, Some(tool), pointer, message);
+            }
             continue;
         }
         if body_required && flat.required.contains(&key) {

@@ -10,9 +10,15 @@ use crate::diagnostic::{DiagnosticKind, push_index, push_token};
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
 use crate::model::{Tool, ToolId, ToolKind};
+use crate::parse::Notes;
 
 /// Reads the tools of a plugin document.
-pub(crate) fn load(doc: Value, server: &str, limits: &Limits) -> Result<Loaded, Error> {
+pub(crate) fn load(
+    doc: Value,
+    notes: Notes,
+    server: &str,
+    limits: &Limits,
+) -> Result<Loaded, Error> {
     let (base, tools) = match doc {
         Value::Array(tools) => ("", tools),
         Value::Object(mut obj) => match obj.swap_remove("tools") {
@@ -24,6 +30,7 @@ pub(crate) fn load(doc: Value, server: &str, limits: &Limits) -> Result<Loaded, 
                 ));
             }
         },
+        Value::Null => return Err(Error::new(ErrorKind::Shape, "the document is empty (null)")),
         other => {
             return Err(Error::new(
                 ErrorKind::Shape,
@@ -31,10 +38,18 @@ pub(crate) fn load(doc: Value, server: &str, limits: &Limits) -> Result<Loaded, 
             ));
         }
     };
-    let mut ctx = Ctx::new(server, limits);
+    let mut ctx = Ctx::new(server, limits, notes);
+    let mut notes = ctx.notes_by_entry(base);
     let mut found = Vec::with_capacity(tools.len());
     for (i, entry) in tools.into_iter().enumerate() {
         let pointer = push_index(base, i);
+        if let Some(notes) = notes.remove(&i) {
+            let function = entry.get("function").unwrap_or(&entry);
+            let name = function.get("name").and_then(Value::as_str);
+            if !ctx.report_notes(notes, name) {
+                continue;
+            }
+        }
         if let Some(tool) = read_tool(&mut ctx, entry, &pointer) {
             found.push((tool, pointer));
         }
@@ -96,10 +111,14 @@ fn function_tool(
     pointer: &str,
     schema_key: &str,
 ) -> Option<Tool> {
+    ctx.drop_tool = false;
     let name = tool_name(ctx, obj, pointer)?;
     let input = input_schema(ctx, obj, schema_key, &name, pointer, false)?;
     let description = ctx.opt_string(obj, "description", &name, pointer).unwrap_or_default();
     let description = ctx.description(&description, &name, &push_token(pointer, "description"));
+    if std::mem::take(&mut ctx.drop_tool) {
+        return None;
+    }
     let mut tool = Tool::new(ToolId::new(ctx.server.clone(), name), ToolKind::Plugin);
     tool.description = description;
     tool.input_schema = input;

@@ -28,13 +28,17 @@ struct Note {
 }
 
 /// The diagnostic kinds the expander reports, in reporting order.
-const NOTE_KINDS: [DiagnosticKind; 5] = [
+const NOTE_KINDS: [DiagnosticKind; 6] = [
     DiagnosticKind::RefCycle,
     DiagnosticKind::ExternalRef,
     DiagnosticKind::UnresolvedRef,
     DiagnosticKind::SchemaTooDeep,
     DiagnosticKind::SchemaTooLarge,
+    DiagnosticKind::TextTruncated,
 ];
+
+/// Why the current tool is dropped: the diagnostic's kind, pointer and message.
+pub(crate) type Dropped = (DiagnosticKind, String, String);
 
 /// A body's (or any object schema's) top-level properties.
 #[derive(Default)]
@@ -63,11 +67,22 @@ pub(crate) struct Expander<'a> {
     loc: Vec<Tok<'a>>,
     /// A pointer prefix of `loc` that is not borrowed from the document.
     base: String,
-    notes: [Note; 5],
+    notes: [Note; 6],
+    /// The longest string kept, and the longest key allowed, in bytes.
+    max_text: usize,
+    /// The parts of the document nested too deep to read: a tool that refers into one is
+    /// dropped.
+    cuts: Vec<String>,
+    /// Why the current tool is dropped, if it is.
+    dropped: Option<Dropped>,
 }
 
 impl<'a> Expander<'a> {
-    pub(crate) fn new(root: &'a Value, limits: &crate::limits::Limits) -> Expander<'a> {
+    pub(crate) fn new(
+        root: &'a Value,
+        limits: &crate::limits::Limits,
+        cuts: Vec<String>,
+    ) -> Expander<'a> {
         Expander {
             root,
             max_depth: limits.max_schema_depth,
@@ -80,6 +95,47 @@ impl<'a> Expander<'a> {
             loc: Vec::new(),
             base: String::new(),
             notes: Default::default(),
+            max_text: limits.max_text_bytes,
+            cuts,
+            dropped: None,
+        }
+    }
+
+    /// Why the current tool is to be dropped, if it is; clears it.
+    pub(crate) fn take_dropped(&mut self) -> Option<Dropped> {
+        self.dropped.take()
+    }
+
+    /// Drops the current tool for a key of `bytes` bytes at `pointer`.
+    pub(crate) fn drop_for_key(&mut self, pointer: &str, bytes: usize) {
+        if self.dropped.is_none() {
+            let max = self.max_text;
+            self.dropped = Some((
+                DiagnosticKind::KeyTooLong,
+                pointer.to_owned(),
+                format!(
+                    "a key of {bytes} bytes, longer than the text limit of {max} bytes; the tool is skipped"
+                ),
+            ));
+        }
+    }
+
+    /// Drops the current tool when the target of `r` holds a part nested too deep to read.
+    fn check_cut(&mut self, r: &str) {
+        if self.cuts.is_empty() || self.dropped.is_some() {
+            return;
+        }
+        let target = fragment(r);
+        if let Some(cut) = self.cuts.iter().find(|c| crate::parse::is_under(c, target)) {
+            self.dropped = Some((
+                DiagnosticKind::NestedTooDeep,
+                cut.clone(),
+                format!(
+                    "the tool refers to {r:?}, which holds a part nested deeper than {} levels; \
+                     the tool is skipped",
+                    crate::parse::MAX_NESTING
+                ),
+            ));
         }
     }
 
@@ -92,6 +148,7 @@ impl<'a> Expander<'a> {
         self.stack.clear();
         self.loc.clear();
         self.base.clear();
+        self.dropped = None;
     }
 
     /// Reports the problems of the current tool, one diagnostic per kind.
@@ -107,6 +164,15 @@ impl<'a> Expander<'a> {
             ctx.report(*kind, tool, &note.pointer, message);
             note.count = 0;
             note.pointer.clear();
+        }
+    }
+
+    /// Forgets the problems of the current tool.
+    pub(crate) fn discard(&mut self) {
+        for note in &mut self.notes {
+            note.count = 0;
+            note.pointer.clear();
+            note.message.clear();
         }
     }
 
@@ -220,6 +286,8 @@ impl<'a> Expander<'a> {
                 self.note(DiagnosticKind::UnresolvedRef, || {
                     format!("reference {r:?} has no target; {fallback}")
                 });
+            } else {
+                self.check_cut(r);
             }
             found
         };
@@ -275,8 +343,17 @@ impl<'a> Expander<'a> {
                 let mut out = Map::with_capacity(o.len());
                 for (k, x) in o {
                     self.push_key(k);
-                    let value = self.expand(x, depth + 1);
+                    if k.len() > self.max_text {
+                        let at = self.pointer();
+                        self.drop_for_key(&at, k.len());
+                        self.pop();
+                        continue;
+                    }
+                    let mut value = self.expand(x, depth + 1);
                     self.pop();
+                    if k == "description" {
+                        html_to_text(&mut value);
+                    }
                     out.insert(k.clone(), value);
                 }
                 Value::Object(out)
@@ -300,6 +377,16 @@ impl<'a> Expander<'a> {
                 Value::Array(out)
             }
             Value::String(s) => {
+                if s.len() > self.max_text {
+                    let max = self.max_text;
+                    let len = s.len();
+                    self.note(DiagnosticKind::TextTruncated, || {
+                        format!("string of {len} bytes cut to the text limit of {max} bytes")
+                    });
+                    let cut = crate::common::floor_char_boundary(s, max);
+                    self.nodes += cut / 64;
+                    return Value::String(s[..cut].to_owned());
+                }
                 self.nodes += s.len() / 64;
                 v.clone()
             }
@@ -387,6 +474,12 @@ impl<'a> Expander<'a> {
                     continue;
                 }
                 self.push_key(k);
+                if k.len() > self.max_text {
+                    let at = self.pointer();
+                    self.drop_for_key(&at, k.len());
+                    self.pop();
+                    continue;
+                }
                 let value = self.expand(x, depth + 1);
                 self.pop();
                 flat.properties.insert(k.clone(), value);
@@ -440,6 +533,15 @@ impl<'a> Expander<'a> {
             }
             self.pop();
         }
+    }
+}
+
+/// A description string with its HTML markup made text.
+pub(crate) fn html_to_text(value: &mut Value) {
+    if let Value::String(d) = value
+        && let Some(text) = crate::html::to_text(d)
+    {
+        *d = text;
     }
 }
 

@@ -34,7 +34,7 @@ impl Loader {
             tools.into_iter().map(|t| serde_json::to_value(t).unwrap_or(Value::Null)).collect();
         let mut doc = serde_json::Map::new();
         doc.insert("tools".to_owned(), Value::Array(tools));
-        mcp::load(Value::Object(doc), server, self.limits())
+        mcp::load(Value::Object(doc), crate::parse::Notes::default(), server, self.limits())
     }
 }
 

@@ -12,10 +12,20 @@ use std::collections::HashSet;
 use granit_parser::{Event, Parser, ScalarStyle, Span, StrInput, Tag};
 use serde_json::{Map, Number, Value};
 
+use crate::parse::{Notes, Token};
+
 /// At most this many events are replayed through aliases in one document (serde-saphyr's
 /// default `max_total_replayed_events`), and as many recorded under anchors (its default
 /// `max_recorded_anchor_events`): an alias bomb fails instead of eating memory.
 const MAX_ALIAS_EVENTS: u64 = 1_000_000;
+
+/// Aliases may add at most this many bytes (plus the document's own size) to the document as
+/// built: a few events can stand for a huge anchored string, so events alone do not bound
+/// memory. Bytes are counted as [`NODE_BYTES`] per node plus the bytes of its text and keys.
+const ALIAS_BYTES_FLOOR: u64 = 16 * 1024 * 1024;
+
+/// What one built value costs beyond its text, about: a `Value`, or an object entry.
+const NODE_BYTES: u64 = 32;
 
 /// A YAML error: a message without position, and the 1-based line and column of the problem.
 #[derive(Debug)]
@@ -36,9 +46,16 @@ impl YamlError {
 }
 
 /// Parses one YAML document into a [`Value`]; containers nested deeper than `max_nesting`
-/// (aliases included) are an error.
-pub(crate) fn parse(text: &str, max_nesting: usize) -> Result<Value, YamlError> {
-    let options = granit_parser::options! { emit_comments: false };
+/// (aliases included) become `null` with a [`NoteKind::TooDeep`](crate::parse::NoteKind)
+/// note, and duplicate keys are noted.
+pub(crate) fn parse(text: &str, max_nesting: usize) -> Result<(Value, Notes), YamlError> {
+    // The parser keeps its nesting on the heap; the builder cuts at `max_nesting` itself, so
+    // the parser's own limits (255) are lifted to read past a part that is too deep.
+    let options = granit_parser::options! {
+        emit_comments: false,
+        flow_nesting_limit: usize::MAX,
+        block_nesting_limit: usize::MAX,
+    };
     let mut builder = Builder {
         parser: Parser::new_from_str_with_options(text, options),
         anchors: Vec::new(),
@@ -46,9 +63,20 @@ pub(crate) fn parse(text: &str, max_nesting: usize) -> Result<Value, YamlError> 
         entries: Vec::new(),
         replayed: 0,
         recorded: 0,
+        replayed_bytes: 0,
+        max_alias_bytes: ALIAS_BYTES_FLOOR.saturating_add(text.len() as u64),
         max_nesting,
+        path: Vec::new(),
+        notes: Notes::default(),
     };
-    builder.document()
+    let value = builder.document()?;
+    Ok((value, builder.notes))
+}
+
+/// One step of the current position, owned (YAML keys are built, not borrowed).
+enum Step {
+    Key(String),
+    Index(usize),
 }
 
 /// What an anchored node leaves for its aliases.
@@ -58,6 +86,10 @@ struct Anchor {
     events: u64,
     /// How deep the value nests (0 for a scalar).
     height: usize,
+    /// What the value costs, as counted against the alias byte budget.
+    bytes: u64,
+    /// Whether the anchored node was nested too deep to read (its aliases are cut too).
+    cut: bool,
 }
 
 /// A built node with the measures aliases need.
@@ -65,6 +97,14 @@ struct Node {
     value: Value,
     events: u64,
     height: usize,
+    bytes: u64,
+}
+
+impl Node {
+    /// The `null` that stands for a part nested too deep to read.
+    fn cut() -> Node {
+        Node { value: Value::Null, events: 1, height: 0, bytes: NODE_BYTES }
+    }
 }
 
 /// The identity of a key for duplicates between explicit and merged entries, as serde-saphyr
@@ -91,7 +131,12 @@ struct Builder<'a> {
     entries: Vec<(String, Value)>,
     replayed: u64,
     recorded: u64,
+    replayed_bytes: u64,
+    max_alias_bytes: u64,
     max_nesting: usize,
+    /// The position of the node being built.
+    path: Vec<Step>,
+    notes: Notes,
 }
 
 type Spanned<'a> = (Event<'a>, Span);
@@ -136,17 +181,18 @@ impl<'a> Builder<'a> {
         match event {
             Event::Scalar(text, style, anchor, tag) => {
                 let value = scalar(text, style, tag.as_deref(), &span)?;
-                self.finish(Node { value, events: 1, height: 0 }, anchor, &span)
+                let bytes = NODE_BYTES + value.as_str().map_or(0, |s| s.len() as u64);
+                self.finish(Node { value, events: 1, height: 0, bytes }, anchor, &span)
             }
             Event::SequenceStart(_, anchor, tag) => {
                 check_collection_tag(tag.as_deref(), false, &span)?;
-                let depth = self.enter(depth, &span)?;
+                let Some(depth) = self.enter(depth) else { return self.skip(anchor) };
                 let node = self.sequence(depth, None)?;
                 self.finish(node, anchor, &span)
             }
             Event::MappingStart(_, anchor, tag) => {
                 check_collection_tag(tag.as_deref(), true, &span)?;
-                let depth = self.enter(depth, &span)?;
+                let Some(depth) = self.enter(depth) else { return self.skip(anchor) };
                 let node = self.mapping(depth)?;
                 self.finish(node, anchor, &span)
             }
@@ -163,7 +209,7 @@ impl<'a> Builder<'a> {
         mut spans: Option<&mut Vec<Span>>,
     ) -> Result<Node, YamlError> {
         let start = self.items.len();
-        let (mut events, mut height) = (2, 0);
+        let (mut events, mut height, mut bytes) = (2, 0, NODE_BYTES);
         loop {
             let (event, span) = self.next()?;
             if matches!(event, Event::SequenceEnd) {
@@ -172,15 +218,19 @@ impl<'a> Builder<'a> {
             if let Some(spans) = spans.as_deref_mut() {
                 spans.push(span);
             }
-            let item = self.node(event, span, depth)?;
+            self.path.push(Step::Index(self.items.len() - start));
+            let item = self.node(event, span, depth);
+            self.path.pop();
+            let item = item?;
             events += item.events;
             height = height.max(item.height);
+            bytes = bytes.saturating_add(item.bytes);
             self.items.push(item.value);
         }
         // Items gather on one stack shared by all open sequences, so each array is allocated
         // once, at its exact size.
         let items: Vec<Value> = self.items.drain(start..).collect();
-        Ok(Node { value: Value::Array(items), events, height: height + 1 })
+        Ok(Node { value: Value::Array(items), events, height: height + 1, bytes })
     }
 
     /// Builds the value of a `<<` key and appends the entries it merges; a bad item of a
@@ -198,7 +248,7 @@ impl<'a> Builder<'a> {
             return Ok(node);
         };
         check_collection_tag(tag.as_deref(), false, &span)?;
-        let inner = self.enter(depth, &span)?;
+        let Some(inner) = self.enter(depth) else { return self.skip(anchor) };
         let mut spans = Vec::new();
         let node = self.sequence(inner, Some(&mut spans))?;
         if let Value::Array(items) = &node.value {
@@ -209,15 +259,66 @@ impl<'a> Builder<'a> {
         self.finish(node, anchor, &span)
     }
 
-    fn enter(&self, depth: usize, span: &Span) -> Result<usize, YamlError> {
+    /// The depth inside a new container, or `None` when it is nested too deep to read.
+    fn enter(&self, depth: usize) -> Option<usize> {
         let depth = depth + 1;
-        if depth > self.max_nesting {
-            return Err(YamlError::at(
-                format!("budget breached: Depth {{ depth: {depth} }}"),
-                span,
-            ));
+        (depth <= self.max_nesting).then_some(depth)
+    }
+
+    /// Skips the rest of a container nested too deep to read (its start event was just read),
+    /// notes it, and leaves `null` in its place. Anchors inside it are known but cut.
+    fn skip(&mut self, anchor: usize) -> Result<Node, YamlError> {
+        self.cut_anchor(anchor);
+        let mut open = 1usize;
+        while open > 0 {
+            let (event, _) = self.next()?;
+            match event {
+                Event::SequenceStart(_, anchor, _) | Event::MappingStart(_, anchor, _) => {
+                    open += 1;
+                    self.cut_anchor(anchor);
+                }
+                Event::Scalar(_, _, anchor, _) => self.cut_anchor(anchor),
+                Event::SequenceEnd | Event::MappingEnd => open -= 1,
+                _ => {}
+            }
         }
-        Ok(depth)
+        self.note_cut();
+        Ok(Node::cut())
+    }
+
+    fn cut_anchor(&mut self, anchor: usize) {
+        if anchor == 0 {
+            return;
+        }
+        if self.anchors.len() <= anchor {
+            self.anchors.resize_with(anchor + 1, || None);
+        }
+        self.anchors[anchor] =
+            Some(Anchor { value: Value::Null, events: 1, height: 0, bytes: NODE_BYTES, cut: true });
+    }
+
+    fn note_cut(&mut self) {
+        let tokens: Vec<Token<'_>> = self
+            .path
+            .iter()
+            .map(|step| match step {
+                Step::Key(k) => Token::Key(k),
+                Step::Index(i) => Token::Index(*i),
+            })
+            .collect();
+        self.notes.too_deep(&tokens);
+    }
+
+    fn pointer(&self) -> String {
+        let tokens: Vec<Token<'_>> = self
+            .path
+            .iter()
+            .map(|step| match step {
+                Step::Key(k) => Token::Key(k),
+                Step::Index(i) => Token::Index(*i),
+            })
+            .collect();
+        crate::parse::pointer_of(&tokens)
     }
 
     /// Records an anchored node for its aliases.
@@ -236,15 +337,23 @@ impl<'a> Builder<'a> {
         self.recorded += node.events;
         if self.recorded > MAX_ALIAS_EVENTS {
             return Err(YamlError::at(
-                format!("budget breached: anchors record more than {MAX_ALIAS_EVENTS} events"),
+                format!(
+                    "anchors hold more than {MAX_ALIAS_EVENTS} values in all; the document is \
+                     refused as an alias bomb"
+                ),
                 span,
             ));
         }
         if self.anchors.len() <= anchor {
             self.anchors.resize_with(anchor + 1, || None);
         }
-        self.anchors[anchor] =
-            Some(Anchor { value: node.value.clone(), events: node.events, height: node.height });
+        self.anchors[anchor] = Some(Anchor {
+            value: node.value.clone(),
+            events: node.events,
+            height: node.height,
+            bytes: node.bytes,
+            cut: false,
+        });
         Ok(node)
     }
 
@@ -252,20 +361,37 @@ impl<'a> Builder<'a> {
         let Some(Some(anchor)) = self.anchors.get(id) else {
             return Err(YamlError::at("alias references unknown anchor", span));
         };
-        if depth + anchor.height > self.max_nesting {
-            return Err(YamlError::at(
-                format!("budget breached: Depth {{ depth: {} }}", depth + anchor.height),
-                span,
-            ));
+        if anchor.cut || depth + anchor.height > self.max_nesting {
+            self.note_cut();
+            return Ok(Node::cut());
         }
         self.replayed += anchor.events;
         if self.replayed > MAX_ALIAS_EVENTS {
             return Err(YamlError::at(
-                format!("budget breached: alias expansion beyond {MAX_ALIAS_EVENTS} events"),
+                format!(
+                    "aliases repeat more than {MAX_ALIAS_EVENTS} values in all; the document is \
+                     refused as an alias bomb"
+                ),
                 span,
             ));
         }
-        Ok(Node { value: anchor.value.clone(), events: anchor.events, height: anchor.height })
+        self.replayed_bytes = self.replayed_bytes.saturating_add(anchor.bytes);
+        if self.replayed_bytes > self.max_alias_bytes {
+            let max = self.max_alias_bytes;
+            return Err(YamlError::at(
+                format!(
+                    "aliases would add more than {max} bytes to the document; it is refused as \
+                     an alias bomb"
+                ),
+                span,
+            ));
+        }
+        Ok(Node {
+            value: anchor.value.clone(),
+            events: anchor.events,
+            height: anchor.height,
+            bytes: anchor.bytes,
+        })
     }
 
     /// Builds a mapping after its start event, with serde-saphyr's order of entries: keys are
@@ -278,7 +404,7 @@ impl<'a> Builder<'a> {
         let mut collected: Option<Vec<Entry>> = None;
         let mut merges: Vec<Entry> = Vec::new();
         let mut has_merges = false;
-        let (mut events, mut height) = (2, 0);
+        let (mut events, mut height, mut bytes) = (2, 0, NODE_BYTES);
         loop {
             let (event, span) = self.next()?;
             if matches!(event, Event::MappingEnd) {
@@ -294,17 +420,26 @@ impl<'a> Builder<'a> {
             let key = self.node(event, span, depth)?;
             let (event, span) = self.next()?;
             if is_merge {
-                let value = self.merge_value(event, span, depth, &mut merges)?;
+                self.path.push(Step::Key("<<".to_owned()));
+                let value = self.merge_value(event, span, depth, &mut merges);
+                self.path.pop();
+                let value = value?;
                 events += key.events + value.events;
                 height = height.max(key.height).max(value.height);
+                bytes = bytes.saturating_add(value.bytes);
                 has_merges = true;
                 continue;
             }
-            let value = self.node(event, span, depth)?;
+            let integer = contains_integer(&key.value);
+            self.path.push(Step::Key(key_text(key.value)));
+            let value = self.node(event, span, depth);
+            let Some(Step::Key(text)) = self.path.pop() else {
+                return Err(YamlError::at("unexpected event", &span));
+            };
+            let value = value?;
             events += key.events + value.events;
             height = height.max(key.height).max(value.height);
-            let integer = contains_integer(&key.value);
-            let text = key_text(key.value);
+            bytes = bytes.saturating_add(value.bytes + NODE_BYTES + text.len() as u64);
             match &mut collected {
                 Some(entries) => {
                     entries.push(Entry { id: KeyId { integer, text }, value: value.value })
@@ -319,14 +454,18 @@ impl<'a> Builder<'a> {
         // Entries gather on one stack shared by all open mappings, so each map is allocated
         // once, at its size, without rehashing as it grows.
         let mut out = Map::with_capacity(self.entries.len() - start);
+        let mut duplicates = Vec::new();
         for (key, value) in self.entries.drain(start..) {
+            if out.contains_key(&key) {
+                duplicates.push(key.clone());
+            }
             out.insert(key, value);
         }
         if collected.is_some() || has_merges {
             let mut seen: HashSet<KeyId> =
                 out.keys().map(|k| KeyId { integer: false, text: k.clone() }).collect();
             if let Some(entries) = collected {
-                for entry in last_wins(entries) {
+                for entry in last_wins(entries, &mut duplicates) {
                     seen.insert(entry.id.clone());
                     out.insert(entry.id.text, entry.value);
                 }
@@ -337,7 +476,16 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        Ok(Node { value: Value::Object(out), events, height: height + 1 })
+        for key in duplicates {
+            let pointer = || {
+                let mut at = self.pointer();
+                at = crate::diagnostic::push_token(&at, &key);
+                at
+            };
+            let pointer = pointer();
+            self.notes.duplicate(|| pointer, &key);
+        }
+        Ok(Node { value: Value::Object(out), events, height: height + 1, bytes })
     }
 }
 
@@ -346,11 +494,18 @@ fn is_merge_tag(tag: &Tag) -> bool {
         || tag.suffix_in_namespace("!").is_some_and(|s| s == "!merge")
 }
 
-/// Keeps the last entry of each key identity, in its place.
-fn last_wins(entries: Vec<Entry>) -> Vec<Entry> {
+/// Keeps the last entry of each key identity, in its place; the keys of the others go to
+/// `duplicates`.
+fn last_wins(entries: Vec<Entry>, duplicates: &mut Vec<String>) -> Vec<Entry> {
     let mut seen = HashSet::with_capacity(entries.len());
-    let mut kept: Vec<Entry> =
-        entries.into_iter().rev().filter(|e| seen.insert(e.id.clone())).collect();
+    let mut kept: Vec<Entry> = Vec::with_capacity(entries.len());
+    for e in entries.into_iter().rev() {
+        if seen.insert(e.id.clone()) {
+            kept.push(e);
+        } else {
+            duplicates.push(e.id.text);
+        }
+    }
     kept.reverse();
     kept
 }

@@ -126,9 +126,10 @@ adds the per-term, per-field BM25F breakdown of every hit, and the factors of a
 demoted hit: its tool does another kind of action (read, write, delete) than
 the query asks for, or belongs to another service than the query names; and of
 a promoted one: the query spells its tool's name.
-Several QUERY
-words are joined with spaces; --server ranks the whole catalog, then keeps
-that server's hits.
+
+Several QUERY words are joined with spaces; --server ranks the whole catalog,
+then keeps that server's hits. A query with no words to search for (empty,
+or only words such as \"the\") asks for words instead.
 
 JSON (--json): one object; scores have at most four decimals.
   {\"query\", \"limit\", \"server\": string|null,
@@ -191,6 +192,12 @@ every tool with its short description and `names` every tool name (as a host
 configured without descriptions would), both ignoring the budget; `groups`
 gives every server its one-line summary. With a forced form, stderr notes
 when the listing exceeds a --budget given.
+
+A budget too small for anything (`--budget 10`) still prints the smallest
+honest listing, one line counting the servers and tools and telling the
+model to search (`## 7 servers (407 tools — search to see them)`), and
+stderr notes that it is over the budget: a host never embeds an empty
+listing.
 
 JSON (--json): one object
   {\"form\", \"budget\": number|null, \"tokens\", \"full_tokens\", \"complete\",

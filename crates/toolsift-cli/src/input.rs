@@ -80,13 +80,22 @@ impl Input {
         self.files.get(server).map_or("", String::as_str)
     }
 
-    /// Prints a one-line note on stderr when loading produced diagnostics (`check` lists them).
+    /// Prints one short line on stderr when loading found problems, with their count by kind
+    /// (`check` lists them). Notes of normal API patterns
+    /// ([`DiagnosticKind::is_note`](toolsift::DiagnosticKind::is_note)) are not counted.
     pub(crate) fn note_diagnostics(&self) {
-        if !self.diagnostics.is_empty() {
-            eprintln!(
-                "toolsift: note: {} while loading; `toolsift check` lists them",
-                crate::term::count(self.diagnostics.len(), "catalog diagnostic"),
-            );
+        let mut by_kind: std::collections::BTreeMap<&str, usize> = Default::default();
+        for d in self.diagnostics.iter().filter(|d| !d.kind().is_note()) {
+            *by_kind.entry(d.kind().code()).or_default() += 1;
+        }
+        let total: usize = by_kind.values().sum();
+        if total > 0 {
+            let kinds: Vec<String> = by_kind.iter().map(|(k, n)| format!("{n} {k}")).collect();
+            crate::term::note(&format!(
+                "toolsift: note: {} while loading ({}); `toolsift check` lists them",
+                crate::term::count(total, "catalog problem"),
+                kinds.join(", ")
+            ));
         }
     }
 }
@@ -101,7 +110,7 @@ pub(crate) fn load(args: &InputArgs, matches: Option<&ArgMatches>) -> Result<Inp
     let mut skipped: Vec<(String, String)> = Vec::new();
     let mut fail = |file: String, message: String| {
         if args.keep_going {
-            eprintln!("toolsift: warning: {message} (skipped)");
+            crate::term::note(&format!("toolsift: warning: {message} (skipped)"));
             skipped.push((file, message));
         } else {
             errors.push(message);

@@ -34,9 +34,30 @@ pub struct NoMatch {
     not_offered: Option<(String, String)>,
     servers: Vec<String>,
     server_filter: Option<String>,
+    no_words: bool,
 }
 
 impl NoMatch {
+    /// The query has no words to search for (it is empty, or only stopwords such as "the"):
+    /// the model is asked for words instead of being told to stop.
+    ///
+    /// ```
+    /// use toolsift_listing::{Lister, NoMatch};
+    /// let text = Lister::default().render_empty(&NoMatch::new("the").no_words());
+    /// assert!(text.contains("Search again with the words"), "{text}");
+    /// assert!(!text.contains("stop"), "{text}");
+    /// ```
+    #[must_use]
+    pub fn no_words(mut self) -> Self {
+        self.no_words = true;
+        self
+    }
+
+    /// Whether the query had no words to search for.
+    pub fn has_no_words(&self) -> bool {
+        self.no_words
+    }
+
     /// No match for `query`, for no stated reason yet.
     pub fn new(query: impl Into<String>) -> Self {
         NoMatch { query: query.into(), ..NoMatch::default() }
@@ -155,6 +176,16 @@ impl NoMatch {
 }
 
 pub(crate) fn render(why: &NoMatch) -> String {
+    if why.no_words {
+        let mut out = String::from("The search ");
+        push_quoted(&mut out, &why.query, MAX_QUERY_CHARS);
+        out.push_str(" has no words to look for.\n");
+        out.push_str(
+            "Search again with the words of what the tool should do, such as \"create an issue\" \
+             or \"send a message\".\n",
+        );
+        return out;
+    }
     let mut out = String::from("No tool");
     if let Some(server) = &why.server_filter {
         out.push_str(" on server ");

@@ -70,6 +70,9 @@ impl ToolSearch {
             if let Some((service, word)) = why.not_offered_word() {
                 no_match = no_match.not_offered(service, word);
             }
+            if why.reason() == crate::Reason::Index(crate::Abstention::NoTerms) {
+                no_match = no_match.no_words();
+            }
         }
         no_match
     }

@@ -25,7 +25,7 @@ fn parse_errors_name_line_and_column() {
     check_err(
         load_mcp("{\"tools\": [\n  {\"name\": ]}", "s"),
         ErrorKind::Json,
-        "2:12: invalid json: expected value",
+        "2:12: invalid json: expected a value (an object, list, string, number, true, false or null)",
     );
     check_err(
         load_openapi("openapi: 3.0.0\npaths:\n  /a: [1, 2\n", "s"),
@@ -35,7 +35,7 @@ fn parse_errors_name_line_and_column() {
     check_err(
         load_mcp(b"tools: \xff\xfe", "s"),
         ErrorKind::NotUtf8,
-        "1:8: catalog is not utf-8: invalid utf-8 at byte 7",
+        "1:8: catalog is not utf-8: byte 7 is not part of a valid utf-8 character",
     );
 }
 
@@ -98,17 +98,17 @@ fn documents_of_the_wrong_shape() {
 }
 
 #[test]
-fn nesting_beyond_the_parsers_limits_is_an_error() {
-    let deep_json = format!(
-        "{{\"tools\": [{{\"name\": \"x\", \"inputSchema\": {}{}}}]}}",
-        "{\"a\":".repeat(200),
-        "}".repeat(200)
-    );
-    let e = load_mcp(&deep_json, "s").map(|_| ()).expect_err("too deep");
-    assert_eq!(e.kind(), ErrorKind::Json);
+fn nesting_beyond_the_readers_limit_drops_the_tool() {
+    let open = "{\"a\":".repeat(200);
+    let close = "}".repeat(200);
+    let deep_json =
+        format!("{{\"tools\": [{{\"name\": \"x\", \"inputSchema\": {open}1{close}}}]}}");
+    let loaded = load_mcp(&deep_json, "s").expect("loads");
+    assert!(loaded.tools().is_empty());
+    assert_eq!(loaded.diagnostics[0].kind(), DiagnosticKind::NestedTooDeep);
     let deep_yaml = format!("openapi: 3.0.0\npaths: {}{}\n", "[".repeat(200), "]".repeat(200));
-    let e = load_openapi(&deep_yaml, "s").map(|_| ()).expect_err("too deep");
-    assert_eq!(e.kind(), ErrorKind::Yaml);
+    let loaded = load_openapi(&deep_yaml, "s").expect("loads");
+    assert_eq!(loaded.diagnostics[0].kind(), DiagnosticKind::MalformedOpenApi);
 }
 
 #[test]

@@ -132,13 +132,18 @@ fn every_file_has_an_expected_outcome() {
 }
 
 const MCP: &[(&str, &str)] = &[
+    (
+        "duplicate-tools-key.json",
+        "tools: \"good_tool\"\nduplicate-key /tools/0/inputSchema/properties/a\nduplicate-key /tools",
+    ),
+    ("yaml-duplicate-tools-key.yaml", "tools: \"good_tool\"\nduplicate-key /tools"),
     ("bom-crlf.json", "tools: \"crlf_tool\""),
     (
         "descriptions-injection.json",
         "tools: \"heading\", \"fake_entry\", \"crlf\", \"separators\", \"controls\", \"bidi\", \"invisible\", \"emoji\", \"markdown\", \"good_tool\"",
     ),
-    ("duplicate-keys.json", "tools: \"second\""),
-    ("empty.json", "error: not a tool catalog: the document is null, not an object or array"),
+    ("duplicate-keys.json", "tools: \"second\"\nduplicate-key /tools/0/name"),
+    ("empty.json", "error: not a tool catalog: the file is empty"),
     (
         "entries-not-objects.json",
         concat!(
@@ -150,11 +155,26 @@ const MCP: &[(&str, &str)] = &[
             "not-an-object /4",
         ),
     ),
-    ("invalid-json-lone-surrogate.json", "error: 1:28: invalid json: unexpected end of hex escape"),
-    ("invalid-json-trailing-comma.json", "error: 3:1: invalid json: trailing comma"),
-    ("invalid-json-trailing-garbage.json", "error: 2:1: invalid json: trailing characters"),
-    ("invalid-json-truncated.json", "error: 2:44: invalid json: EOF while parsing a string"),
-    ("invalid-utf8.json", "error: 1:25: invalid json: invalid unicode code point"),
+    (
+        "invalid-json-lone-surrogate.json",
+        "error: 1:28: invalid json: a \\u escape is cut short, or is half of a surrogate pair without the other half",
+    ),
+    (
+        "invalid-json-trailing-comma.json",
+        "error: 3:1: invalid json: a comma before a closing `]` or `}` (trailing commas are not json)",
+    ),
+    (
+        "invalid-json-trailing-garbage.json",
+        "error: 2:1: invalid json: more text after the end of the json document",
+    ),
+    (
+        "invalid-json-truncated.json",
+        "error: 2:44: invalid json: the file ends inside a string (a closing `\"` is missing)",
+    ),
+    (
+        "invalid-utf8.json",
+        "error: 1:25: invalid json: a string holds bytes that are not valid utf-8 or a \\u escape that is not a character",
+    ),
     (
         "jsonrpc-error.json",
         "error: not a tool catalog: json-rpc error response: \"\\u{1b}[31mMethod not found\\n\"",
@@ -194,9 +214,18 @@ const MCP: &[(&str, &str)] = &[
         "nested-100.json",
         concat!("tools: \"deep\", \"good_tool\"\n", "schema-too-deep /tools/0/inputSchema",),
     ),
-    ("nested-10000.json", "error: 1:788: invalid json: recursion limit exceeded"),
-    ("nested-array-10000.json", "error: 1:128: invalid json: recursion limit exceeded"),
-    ("number-out-of-range.json", "error: 1:57: invalid json: number out of range"),
+    (
+        "nested-10000.json",
+        "tools: \nnested-too-deep /tools/0/inputSchema/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a/a",
+    ),
+    (
+        "nested-array-10000.json",
+        "tools: \nnested-too-deep /0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0",
+    ),
+    (
+        "number-out-of-range.json",
+        "error: 1:57: invalid json: number out of range (too large for a 64-bit float)",
+    ),
     (
         "numbers-for-strings.json",
         concat!(
@@ -238,16 +267,16 @@ const MCP: &[(&str, &str)] = &[
         ),
     ),
     ("tools-not-array.json", "error: not a tool catalog: \"tools\" is an object, not an array"),
-    (
-        "whitespace-only.json",
-        "error: not a tool catalog: the document is null, not an object or array",
-    ),
+    ("whitespace-only.json", "error: not a tool catalog: the file is empty"),
     ("yaml-anchors-modest.yaml", "tools: \"read_file\", \"write_file\""),
     (
         "yaml-billion-laughs.yaml",
-        "error: 7:8: invalid yaml: budget breached: alias expansion beyond 1000000 events",
+        "error: 6:26: invalid yaml: aliases would add more than 16777570 bytes to the document; it is refused as an alias bomb",
     ),
-    ("yaml-deep-flow.yaml", "error: 1:135: invalid yaml: budget breached: Depth { depth: 129 }"),
+    (
+        "yaml-deep-flow.yaml",
+        "tools: \nnested-too-deep /tools/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0",
+    ),
     (
         "yaml-tab-indent.yaml",
         "error: 2:11: invalid yaml: while scanning a plain scalar, found a tab",
@@ -256,6 +285,7 @@ const MCP: &[(&str, &str)] = &[
 ];
 
 const OPENAPI: &[(&str, &str)] = &[
+    ("duplicate-paths.yaml", "tools: \"createPet\", \"listOwners\"\nduplicate-key /paths/~1pets"),
     ("descriptions-injection.yaml", "tools: \"evil\\n## forg\"…(49 chars)"),
     (
         "duplicate-operation-ids.yaml",
@@ -352,7 +382,7 @@ const OPENAPI: &[(&str, &str)] = &[
     ),
     (
         "yaml-billion-laughs.yaml",
-        "error: 7:38: invalid yaml: budget breached: alias expansion beyond 1000000 events",
+        "error: 7:22: invalid yaml: aliases would add more than 16777643 bytes to the document; it is refused as an alias bomb",
     ),
     (
         "yaml-duplicate-anchor-alias-unknown.yaml",
@@ -682,19 +712,69 @@ fn hundred_thousand_tools_load_and_get_names() {
     assert_eq!(summarize(&Ok(loaded)).lines().last(), Some("too-many-tools /tools/1000"));
 }
 
+/// A tool nested 10,000 levels deep, in JSON, YAML flow or YAML block style, inside an MCP
+/// tool, an OpenAPI operation or an OpenAPI component: that tool is dropped with a diagnostic
+/// naming it, and the other tools of the file load (issue #39, class 3).
 #[test]
-fn ten_thousand_levels_of_yaml_are_refused() {
-    let flow = format!("tools: {}{}", "[".repeat(10_000), "]".repeat(10_000));
-    let mut nested = String::from("openapi: 3.0.0\npaths:\n");
-    for i in 0..10_000 {
-        writeln!(nested, "{}k{i}:", " ".repeat(2 + i)).ok();
-    }
-    for doc in [flow, nested] {
+fn ten_thousand_levels_drop_only_their_tool() {
+    const LEVELS: usize = 10_000;
+    let json_deep = format!("{}1{}", "{\"a\":".repeat(LEVELS), "}".repeat(LEVELS));
+    let flow_deep = format!("{}{}", "[".repeat(LEVELS), "]".repeat(LEVELS));
+    let block_deep = |indent: usize| {
+        let mut out = String::from("\n");
+        for i in 0..LEVELS {
+            writeln!(out, "{}k{i}:", " ".repeat(indent + i)).ok();
+        }
+        out
+    };
+    let mcp_json = format!(
+        "{{\"tools\": [{{\"name\": \"deep\", \"inputSchema\": {json_deep}}}, \
+         {{\"name\": \"good\", \"inputSchema\": {{}}}}]}}"
+    );
+    let mcp_flow = format!(
+        "tools:\n  - {{name: deep, inputSchema: {{a: {flow_deep}}}}}\n  - {{name: good, inputSchema: {{}}}}\n"
+    );
+    let mcp_block = format!(
+        "tools:\n  - name: good\n    inputSchema: {{}}\n  - name: deep\n    inputSchema:{}",
+        block_deep(6)
+    );
+    let op = |deep: &str| {
+        format!(
+            "openapi: 3.0.0\npaths:\n  /deep:\n    get:\n      operationId: deep\n      \
+             parameters: [{{name: q, in: query, schema: {deep}}}]\n  /good:\n    get:\n      \
+             operationId: good\n"
+        )
+    };
+    let component = format!(
+        "openapi: 3.0.0\npaths:\n  /deep:\n    get:\n      operationId: deep\n      \
+         parameters: [{{name: q, in: query, schema: {{$ref: '#/components/schemas/D'}}}}]\n  \
+         /good:\n    get:\n      operationId: good\ncomponents:\n  schemas:\n    D:{}",
+        block_deep(6)
+    );
+    let cases = [
+        (mcp_json, ToolKind::Mcp, "/tools/0/inputSchema/a"),
+        (mcp_flow, ToolKind::Mcp, "/tools/0/inputSchema/a/0"),
+        (mcp_block, ToolKind::Mcp, "/tools/1/inputSchema/k0"),
+        (op(&flow_deep), ToolKind::OpenApi, "/paths/~1deep/get/parameters/0/schema/0"),
+        (op(&json_deep), ToolKind::OpenApi, "/paths/~1deep/get/parameters/0/schema/a"),
+        (component, ToolKind::OpenApi, "/components/schemas/D/k0"),
+    ];
+    for (doc, kind, at) in cases {
         let start = Instant::now();
-        let e = load_openapi(&doc, "deep").map(|_| ()).expect_err("too deep");
-        assert_eq!(e.kind(), ErrorKind::Yaml, "{e}");
-        assert!(e.message().contains("Depth") || e.message().contains("recursion"), "{e}");
-        assert!(start.elapsed() < FILE_BOUND);
+        let loaded = Loader::default().load(&doc, kind, "deep").expect("the file loads");
+        assert!(start.elapsed() < FILE_BOUND, "{at}: {:?}", start.elapsed());
+        let names: Vec<&str> = loaded.tools().iter().map(|t| t.name()).collect();
+        assert_eq!(names, ["good"], "{at}");
+        // The tool's diagnostic, and for a component (which no tool holds) one for the
+        // document too.
+        let d = &loaded.diagnostics;
+        let expected = if at.starts_with("/components") { 2 } else { 1 };
+        assert_eq!(d.len(), expected, "{at}: {d:?}");
+        assert!(d.iter().skip(1).all(|d| d.kind() == DiagnosticKind::NestedTooDeep));
+        assert_eq!(d[0].kind(), DiagnosticKind::NestedTooDeep, "{at}");
+        assert_eq!(d[0].tool(), Some("deep"), "{at}");
+        assert!(d[0].pointer().starts_with(at), "{at}: {}", d[0].pointer());
+        assert!(d[0].to_string().contains("nested deeper than 128 levels"), "{}", d[0]);
     }
 }
 
@@ -726,8 +806,11 @@ fn regression_yaml_1_1_booleans_stay_strings() {
 fn regression_yaml_error_keeps_inner_positions() {
     let path = format!("{DIR}mcp/yaml-billion-laughs.yaml");
     let e = Loader::default().load_file(&path, ToolKind::Mcp, "s").map(|_| ()).expect_err("bomb");
-    assert_eq!(e.message(), "budget breached: alias expansion beyond 1000000 events");
-    assert_eq!((e.line(), e.column()), (Some(7), Some(8)));
+    assert_eq!(
+        e.message(),
+        "aliases would add more than 16777570 bytes to the document; it is refused as an alias bomb"
+    );
+    assert_eq!((e.line(), e.column()), (Some(6), Some(26)));
     let e =
         load_openapi("openapi: 3.0.0\npaths:\n  /a: [1, 2\n", "s").map(|_| ()).expect_err("yaml");
     assert_eq!(e.to_string(), "3:7: invalid yaml: unclosed bracket '['");
@@ -844,4 +927,141 @@ fn floats_in_schemas_round_trip_exactly() {
     let back: serde_json::Value = serde_json::from_str(&text).expect("deserialize");
     assert_eq!(text, r#"{"maximum":8.858957830916083e-30}"#);
     assert_eq!(back["maximum"].as_f64(), Some(8.858_957_830_916_083e-30));
+}
+
+/// Issue #39, class 1: a large anchored string aliased by many operations is refused by the
+/// alias byte budget, quickly, instead of growing memory with the expanded bytes.
+#[test]
+fn aliased_large_string_is_refused_by_bytes() {
+    let mut doc = format!("openapi: 3.0.0\nx-big: &big {}\npaths:\n", "word ".repeat(800_000));
+    for i in 0..1_000 {
+        writeln!(doc, "  /p{i}:\n    get:\n      description: *big").ok();
+    }
+    let start = Instant::now();
+    let e = load_openapi(&doc, "bomb").map(|_| ()).expect_err("alias byte bomb");
+    assert!(start.elapsed() < FILE_BOUND, "{:?}", start.elapsed());
+    assert_eq!(e.kind(), ErrorKind::Yaml);
+    assert!(e.message().contains("alias bomb"), "{e}");
+    // A few aliases of it are fine: the budget is the document's size plus 16 MiB.
+    let mut modest = format!("openapi: 3.0.0\nx-big: &big {}\npaths:\n", "word ".repeat(800_000));
+    for i in 0..3 {
+        writeln!(modest, "  /p{i}:\n    get:\n      description: *big").ok();
+    }
+    let loaded = load_openapi(&modest, "modest").expect("three aliases load");
+    assert_eq!(loaded.tools().len(), 3);
+}
+
+/// Issue #39, class 2: every indexed or shown text is capped. A huge name skips its tool; a
+/// huge parameter description or title is cut; a huge property name skips its tool; each with
+/// a diagnostic naming the tool and the pointer; the other tools stay.
+#[test]
+fn every_text_field_is_capped() {
+    let big = |n: usize| (0..n).map(|i| format!("w{i} ")).collect::<String>();
+    let long_name = "n".repeat(1 << 20);
+    let description = big(400_000);
+    let doc = serde_json::json!({"tools": [
+        {"name": long_name, "inputSchema": {}},
+        {"name": "param", "title": description,
+         "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "description": description}}}},
+        {"name": "key", "inputSchema": {"type": "object", "properties": {description.clone(): {}}}},
+        {"name": "good_tool", "inputSchema": {}},
+    ]})
+    .to_string();
+    let start = Instant::now();
+    let loaded = load_mcp(&doc, "caps").expect("loads");
+    assert!(start.elapsed() < FILE_BOUND, "{:?}", start.elapsed());
+    let q = &loaded.tools()[0].input_schema["properties"]["q"]["description"];
+    assert!(q.as_str().is_some_and(|q| q.len() <= 64 * 1024), "not cut");
+    assert_eq!(loaded.tools()[0].title.as_ref().map(String::len), Some(64 * 1024));
+    assert_eq!(
+        summarize(&Ok(loaded.clone())),
+        concat!(
+            "tools: \"param\", \"good_tool\"\n",
+            "text-truncated /tools/1/inputSchema/properties/q/description\n",
+            "text-truncated /tools/1/title\n",
+            "key-too-long /tools/2/inputSchema/properties\n",
+            "name-too-long /tools/0",
+        )
+    );
+    assert!(loaded.diagnostics.iter().all(|d| d.tool().is_some()), "{:?}", loaded.diagnostics);
+
+    // The same in OpenAPI: a parameter's description and a component's text, by pointer.
+    let doc = serde_json::json!({
+        "openapi": "3.0.0",
+        "paths": {"/a": {"get": {"operationId": "a", "parameters": [
+            {"name": "q", "in": "query", "description": description, "schema": {"type": "string"}},
+            {"name": "r", "in": "query", "schema": {"$ref": "#/components/schemas/R"}}
+        ]}}, "/b": {"get": {"operationId": "good_tool"}}},
+        "components": {"schemas": {"R": {"type": "string", "description": description}}}
+    })
+    .to_string();
+    let loaded = load_openapi(&doc, "caps").expect("loads");
+    let props = &loaded.tools()[0].input_schema["properties"];
+    assert!(props["q"]["description"].as_str().is_some_and(|d| d.len() <= 64 * 1024));
+    assert!(props["r"]["description"].as_str().is_some_and(|d| d.len() <= 64 * 1024));
+    assert_eq!(
+        summarize(&Ok(loaded)),
+        concat!(
+            "tools: \"a\", \"good_tool\"\n",
+            "text-truncated /paths/~1a/get/parameters/0/description",
+        )
+    );
+}
+
+/// Kubernetes' DELETE operations take `DeleteOptions` as a body and its fields as query
+/// parameters of the same names: a note (`body-repeats-parameter`), not a
+/// `parameter-conflict`; a body property that collides with a path parameter stays a conflict.
+#[test]
+fn body_fields_repeating_query_parameters_are_a_note() {
+    let doc = r##"{"swagger": "2.0", "paths": {"/api/v1/namespaces/{namespace}/pods/{name}": {
+        "delete": {"operationId": "deleteNamespacedPod", "parameters": [
+            {"name": "name", "in": "path", "required": true, "type": "string"},
+            {"name": "namespace", "in": "path", "required": true, "type": "string"},
+            {"name": "gracePeriodSeconds", "in": "query", "type": "integer"},
+            {"name": "dryRun", "in": "query", "type": "string"},
+            {"name": "body", "in": "body", "schema": {"$ref": "#/definitions/DeleteOptions"}}
+        ]}}},
+        "definitions": {"DeleteOptions": {"type": "object", "properties": {
+            "gracePeriodSeconds": {"type": "integer"}, "dryRun": {"type": "array"},
+            "name": {"type": "string"}}}}}"##;
+    let loaded = load_openapi(doc, "k8s").expect("loads");
+    let kinds: Vec<(DiagnosticKind, bool)> =
+        loaded.diagnostics.iter().map(|d| (d.kind(), d.kind().is_note())).collect();
+    assert_eq!(
+        kinds,
+        [
+            (DiagnosticKind::BodyRepeatsParameter, true),
+            (DiagnosticKind::ParameterConflict, false),
+            (DiagnosticKind::ParameterConflict, false),
+        ],
+        "{:?}",
+        loaded.diagnostics
+    );
+}
+
+/// HTML in descriptions (Stripe's `<p>`, `<code>`, `<a href>`) is text by the time it is
+/// indexed, listed or shown: in the tool's description and in its parameters'.
+#[test]
+fn html_descriptions_become_text() {
+    let doc = r##"{"openapi": "3.0.0", "paths": {"/v1/customers": {"post": {
+        "operationId": "PostCustomers",
+        "summary": "Create a customer",
+        "description": "<p>Creates a new <code>Customer</code> object. See <a href=\"/docs\">the guide</a>.</p>",
+        "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {
+            "type": "object", "properties": {"email": {"type": "string",
+            "description": "<p>Customer&#39;s email address.</p>"}}}}}}}}}}"##;
+    let loaded = load_openapi(doc, "stripe").expect("loads");
+    let tool = &loaded.tools()[0];
+    assert_eq!(
+        tool.description,
+        "Create a customer\n\nCreates a new Customer object. See the guide."
+    );
+    assert_eq!(
+        tool.input_schema["properties"]["email"]["description"],
+        "Customer's email address."
+    );
+    let mcp =
+        load_mcp(r#"[{"name": "x", "description": "<p>One<br>two</p>", "inputSchema": {}}]"#, "m")
+            .expect("loads");
+    assert_eq!(mcp.tools()[0].description, "One\ntwo");
 }

@@ -183,17 +183,20 @@ read_file_defe51bb <- langchain/read_file
 diag langchain: tool "read_file": model-facing name "read_file" is taken by "filesystem/read_file"; named "read_file_defe51bb" (name-collision)
 "##,
     );
-    // Two server names that sanitize to the same word.
+    // Two server names that sanitize to the same word get distinct server segments (the
+    // sanitized word plus a hash of the name), so a host routing by segment tells them apart;
+    // a name with `__` in it never puts `__` in its segment.
     check(
         NameScheme::Kind,
         vec![
             server("my.server", ToolKind::Mcp, &["go"]),
             server("my server", ToolKind::Mcp, &["go"]),
+            server("evil__x_mcp__bank", ToolKind::Mcp, &["transfer"]),
         ],
         r##"
-mcp__my_server__go <- my.server/go
-mcp__my_server__go_674f929c <- my server/go
-diag my server: tool "go": model-facing name "mcp__my_server__go" is taken by "my.server/go"; named "mcp__my_server__go_674f929c" (name-collision)
+mcp__my_server_e6fa4cfc__go <- my.server/go
+mcp__my_server_99d78c2a__go <- my server/go
+mcp__evil_x_mcp_bank_2b4bf29c__transfer <- evil__x_mcp__bank/transfer
 "##,
     );
 }

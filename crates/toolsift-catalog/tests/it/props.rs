@@ -439,3 +439,66 @@ proptest! {
         }
     }
 }
+
+/// Server names as they come: chosen by a user, or a file's stem (`evil__x_mcp__bank`,
+/// `my.api v2`, `__`, `a_`, long, non-ASCII), so they can hold `__` and sanitize alike.
+fn hostile_server_name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[a-c_]{1,6}",
+        "[a-zA-Z0-9_\\-. /é中]{1,40}",
+        "[a-b]{1,3}(__[a-b]{1,3}){1,3}",
+        "_{1,4}",
+        Just("evil__x_mcp__bank".to_owned()),
+        Just("bank".to_owned()),
+    ]
+}
+
+fn hostile_servers() -> impl Strategy<Value = Vec<Server>> {
+    let server = (hostile_server_name(), prop::collection::vec(tool_name(), 1..5), 0..3usize)
+        .prop_map(|(name, tools, k)| {
+            let kind = [ToolKind::Mcp, ToolKind::OpenApi, ToolKind::Plugin][k];
+            let tools =
+                tools.into_iter().map(|t| Tool::new(ToolId::new(name.clone(), t), kind)).collect();
+            Server::new(name, kind, tools)
+        });
+    prop::collection::vec(server, 1..6)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Issue #39, class 5: every model-facing name maps back to exactly one (kind, server,
+    /// tool) through the catalog, and a host that splits it on `__` (kind, server segment,
+    /// the rest) reads the right kind word and a server segment without `__` that belongs to
+    /// exactly one server, the same one for all of that server's tools.
+    #[test]
+    fn names_split_on_double_underscore_route_to_one_server(
+        claude in any::<bool>(),
+        servers in hostile_servers(),
+    ) {
+        let scheme = if claude { NameScheme::ClaudeCode } else { NameScheme::Kind };
+        let catalog = build(scheme, &servers);
+        let mut segment_of: std::collections::HashMap<String, String> = Default::default();
+        let mut server_of: std::collections::HashMap<String, String> = Default::default();
+        let mut owners = std::collections::HashSet::new();
+        for (name, tool) in catalog.tools() {
+            prop_assert!(is_valid_model_name(name), "{name:?}");
+            let found = catalog.tool_by_model_name(name).map(|t| (t.kind, &t.id));
+            prop_assert_eq!(found, Some((tool.kind, &tool.id)));
+            prop_assert!(owners.insert(name.to_owned()), "{name:?} given twice");
+            let mut parts = name.splitn(3, "__");
+            let word = parts.next().unwrap_or_default();
+            let segment = parts.next().unwrap_or_default();
+            let rest = parts.next().unwrap_or_default();
+            let expected_word = if claude { "mcp" } else { tool.kind.as_str() };
+            prop_assert_eq!(word, expected_word, "{:?}", name);
+            prop_assert!(!segment.is_empty() && !rest.is_empty(), "{name:?}");
+            prop_assert!(!segment.contains("__") && !segment.ends_with('_'), "{name:?}");
+            let server = &tool.id.server;
+            let by_server = segment_of.entry(server.clone()).or_insert_with(|| segment.to_owned());
+            prop_assert_eq!(by_server.as_str(), segment, "{:?}: two segments", server);
+            let by_segment = server_of.entry(segment.to_owned()).or_insert_with(|| server.clone());
+            prop_assert_eq!(by_segment, server, "segment {:?} is two servers'", segment);
+        }
+    }
+}

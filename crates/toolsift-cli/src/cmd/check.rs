@@ -39,7 +39,7 @@ const CHECKS: [(&str, &str); 6] = [
 ];
 
 /// The ingestion diagnostic codes known when this was written (new ones are reported too).
-const DIAGNOSTIC_CODES: [&str; 20] = [
+const DIAGNOSTIC_CODES: [&str; 26] = [
     "not-an-object",
     "missing-name",
     "duplicate-name",
@@ -60,7 +60,16 @@ const DIAGNOSTIC_CODES: [&str; 20] = [
     "reserved-name",
     "name-collision",
     "server-mismatch",
+    "duplicate-key",
+    "nested-too-deep",
+    "name-too-long",
+    "text-truncated",
+    "key-too-long",
+    "body-repeats-parameter",
 ];
+
+/// Examples shown per server when a group is cut to its per-server counts.
+const EXAMPLES_PER_SERVER: usize = 2;
 
 /// One problem.
 #[derive(Debug)]
@@ -105,6 +114,8 @@ struct Group {
     code: String,
     title: String,
     findings: Vec<Finding>,
+    /// A normal pattern of real catalogs, reported but not counted as a problem.
+    note: bool,
 }
 
 /// Runs `toolsift check`.
@@ -137,6 +148,7 @@ pub(crate) fn run(args: &CheckArgs, matches: Option<&ArgMatches>) -> Result<Repo
             code: "unreadable-file".into(),
             title: "catalog files that could not be read (skipped)".into(),
             findings,
+            note: false,
         });
     }
     if !skipped("diagnostics") {
@@ -158,7 +170,7 @@ pub(crate) fn run(args: &CheckArgs, matches: Option<&ArgMatches>) -> Result<Repo
     };
     let mut push = |code: &str, title: String, findings: Vec<Finding>| {
         if !findings.is_empty() && !skipped(code) {
-            groups.push(Group { code: code.to_owned(), title, findings });
+            groups.push(Group { code: code.to_owned(), title, findings, note: false });
         }
     };
     let (name_misses, summary_misses): (Vec<_>, Vec<_>) = probes
@@ -180,7 +192,7 @@ pub(crate) fn run(args: &CheckArgs, matches: Option<&ArgMatches>) -> Result<Repo
     push("huge-description", huge, huge_descriptions(&tools, args.huge_description));
     push("repeated-description", title("repeated-description"), repeated(&tools));
 
-    let problems: usize = groups.iter().map(|g| g.findings.len()).sum();
+    let problems: usize = groups.iter().filter(|g| !g.note).map(|g| g.findings.len()).sum();
     let stdout = if args.json {
         term::json_document(&json_document(servers, tools.len(), problems, &groups))
     } else {
@@ -545,6 +557,14 @@ fn diagnostic_title(kind: DiagnosticKind) -> &'static str {
         DiagnosticKind::ReservedName => "names reserved for the bridge tools (renamed)",
         DiagnosticKind::NameCollision => "model-facing names already taken (renamed)",
         DiagnosticKind::ServerMismatch => "tools filed under another server",
+        DiagnosticKind::DuplicateKey => "keys written twice (the last one kept)",
+        DiagnosticKind::NestedTooDeep => "parts nested too deep to read (tool skipped)",
+        DiagnosticKind::NameTooLong => "names over the size limit (tool skipped)",
+        DiagnosticKind::TextTruncated => "texts cut at the size limit",
+        DiagnosticKind::KeyTooLong => "schema keys over the size limit (tool skipped)",
+        DiagnosticKind::BodyRepeatsParameter => {
+            "body fields repeating a query parameter (normal, not a problem)"
+        }
         _ => "ingestion diagnostics",
     }
 }
@@ -581,6 +601,7 @@ fn diagnostics(input: &Input, skip: &[String]) -> Vec<Group> {
             code: kind.code().to_owned(),
             title: diagnostic_title(kind).to_owned(),
             findings,
+            note: kind.is_note(),
         })
         .collect()
 }
@@ -588,58 +609,130 @@ fn diagnostics(input: &Input, skip: &[String]) -> Vec<Group> {
 fn human(servers: usize, tools: usize, problems: usize, groups: &[Group], cap: usize) -> String {
     let mut out = String::new();
     for group in groups {
-        let head = format!("{} ({}): {}", group.code, group.findings.len(), group.title);
+        let kind = if group.note { "note" } else { "" };
+        let head = if group.note {
+            format!("{} ({} {kind}s): {}", group.code, group.findings.len(), group.title)
+        } else {
+            format!("{} ({}): {}", group.code, group.findings.len(), group.title)
+        };
         out.push_str(&clip(&head, WIDTH));
         out.push('\n');
         let shown = if cap == 0 { group.findings.len() } else { cap.min(group.findings.len()) };
-        for f in &group.findings[..shown] {
-            let subject = match &f.tool {
-                Some(tool) => format!("{}/{}: ", f.server, tool),
-                None if f.server.is_empty() => String::new(),
-                None => format!("{}: ", f.server),
-            };
-            // The message goes under the subject when both do not fit on one line.
-            let line = clean(&format!("  {subject}{}", f.message), false);
-            let mut detail = f.detail.clone();
-            if term::chars(&line) <= WIDTH {
-                out.push_str(&line);
-            } else {
-                out.push_str(&clip(&clean(&format!("  {}", subject.trim_end()), false), WIDTH));
-                let message = clean(&f.message, false);
-                detail =
-                    Some(detail.map_or_else(|| message.clone(), |d| format!("{message}\n{d}")));
-            }
-            out.push('\n');
-            if let Some(detail) = &detail {
-                let wrapped = term::wrap(&clean(detail, true), 6);
-                let lines: Vec<&str> = wrapped.lines().collect();
-                for (k, line) in lines.iter().take(DETAIL_LINES).enumerate() {
-                    if k + 1 == DETAIL_LINES && lines.len() > DETAIL_LINES {
-                        out.push_str(&clip(&format!("{line} …"), WIDTH));
-                    } else {
-                        out.push_str(line);
-                    }
-                    out.push('\n');
+        // Many findings of one kind: a count per server with a few examples, not a wall.
+        let split = by_server(&group.findings);
+        let examples: Vec<&Finding> = if shown < group.findings.len() && split.len() < shown {
+            split
+                .iter()
+                .flat_map(|(_, list)| list.iter().take(EXAMPLES_PER_SERVER).copied())
+                .collect()
+        } else {
+            group.findings[..shown].iter().collect()
+        };
+        let per_server = examples.len() < group.findings.len() && split.len() < shown;
+        if per_server {
+            for (server, list) in &split {
+                let line = format!(
+                    "  {}: {}, for example:",
+                    if server.is_empty() { "(document)" } else { server },
+                    term::count(list.len(), "finding")
+                );
+                out.push_str(&clip(&clean(&line, false), WIDTH));
+                out.push('\n');
+                for f in list.iter().take(EXAMPLES_PER_SERVER) {
+                    push_finding(&mut out, f);
+                }
+                if list.len() > EXAMPLES_PER_SERVER {
+                    out.push_str(&format!("    … {} more\n", list.len() - EXAMPLES_PER_SERVER));
                 }
             }
+            out.push('\n');
+            continue;
+        }
+        for f in examples {
+            push_finding(&mut out, f);
         }
         if shown < group.findings.len() {
             out.push_str(&format!("  … {} more\n", group.findings.len() - shown));
         }
         out.push('\n');
     }
+    human_totals(&mut out, servers, tools, problems, groups);
+    out
+}
+
+/// The findings of a group by server, in first-seen order.
+fn by_server(findings: &[Finding]) -> Vec<(&str, Vec<&Finding>)> {
+    let mut out: Vec<(&str, Vec<&Finding>)> = Vec::new();
+    for f in findings {
+        match out.iter_mut().find(|(s, _)| *s == f.server) {
+            Some((_, list)) => list.push(f),
+            None => out.push((&f.server, vec![f])),
+        }
+    }
+    out
+}
+
+/// One finding: its subject and message, then its detail lines.
+fn push_finding(out: &mut String, f: &Finding) {
+    {
+        let subject = match &f.tool {
+            Some(tool) => format!("{}/{}: ", f.server, tool),
+            None if f.server.is_empty() => String::new(),
+            None => format!("{}: ", f.server),
+        };
+        // The message goes under the subject when both do not fit on one line.
+        let line = clean(&format!("  {subject}{}", f.message), false);
+        let mut detail = f.detail.clone();
+        if term::chars(&line) <= WIDTH {
+            out.push_str(&line);
+        } else {
+            out.push_str(&clip(&clean(&format!("  {}", subject.trim_end()), false), WIDTH));
+            let message = clean(&f.message, false);
+            detail = Some(detail.map_or_else(|| message.clone(), |d| format!("{message}\n{d}")));
+        }
+        out.push('\n');
+        if let Some(detail) = &detail {
+            let wrapped = term::wrap(&clean(detail, true), 6);
+            let lines: Vec<&str> = wrapped.lines().collect();
+            for (k, line) in lines.iter().take(DETAIL_LINES).enumerate() {
+                if k + 1 == DETAIL_LINES && lines.len() > DETAIL_LINES {
+                    out.push_str(&clip(&format!("{line} …"), WIDTH));
+                } else {
+                    out.push_str(line);
+                }
+                out.push('\n');
+            }
+        }
+    }
+}
+
+/// The closing line: the scope and the problems by code (notes named apart).
+fn human_totals(out: &mut String, servers: usize, tools: usize, problems: usize, groups: &[Group]) {
     let scope = format!("{} on {}", term::count(tools, "tool"), term::count(servers, "server"));
+    let notes: Vec<String> = groups
+        .iter()
+        .filter(|g| g.note)
+        .map(|g| format!("{} {}", g.code, g.findings.len()))
+        .collect();
+    let notes =
+        if notes.is_empty() { String::new() } else { format!("; notes: {}", notes.join(", ")) };
     if problems == 0 {
-        out.push_str(&format!("{scope}: no problems found\n"));
+        out.push_str(&term::wrap(&format!("{scope}: no problems found{notes}"), 0));
     } else {
-        let counts: Vec<String> =
-            groups.iter().map(|g| format!("{} {}", g.code, g.findings.len())).collect();
+        let counts: Vec<String> = groups
+            .iter()
+            .filter(|g| !g.note)
+            .map(|g| format!("{} {}", g.code, g.findings.len()))
+            .collect();
         out.push_str(&term::wrap(
-            &format!("{scope}: {} ({})", term::count(problems, "problem"), counts.join(", ")),
+            &format!(
+                "{scope}: {} ({}){notes}",
+                term::count(problems, "problem"),
+                counts.join(", ")
+            ),
             0,
         ));
     }
-    out
 }
 
 fn json_document(servers: usize, tools: usize, problems: usize, groups: &[Group]) -> Value {
@@ -660,7 +753,7 @@ fn json_document(servers: usize, tools: usize, problems: usize, groups: &[Group]
                 })
                 .collect();
             json!({"code": g.code, "title": g.title, "count": g.findings.len(),
-                   "findings": findings})
+                   "note": g.note, "findings": findings})
         })
         .collect();
     json!({"servers": servers, "tools": tools, "problems": problems, "groups": groups})

@@ -167,17 +167,20 @@ fn human(input: &Input, tool: &Tool, name: &str, signature: &str) -> String {
     if let Some(a) = &tool.annotations {
         field("annotations", &a.to_string());
     }
+    // Untrusted text (the description and the schemas) is quoted line by line, so none of it
+    // can pass for a line of toolsift's own or of a listing.
     out.push('\n');
     if tool.description.trim().is_empty() {
         out.push_str("(no description)\n");
     } else {
-        out.push_str(&term::wrap(&clean(tool.description.trim(), true), 0));
+        out.push_str("Description:\n");
+        out.push_str(&term::quoted_wrap(&clean(tool.description.trim(), true)));
     }
     out.push_str("\nInput schema:\n");
-    out.push_str(&term::json_document(&tool.input_schema));
+    out.push_str(&term::quoted(&term::json_document(&tool.input_schema)));
     if let Some(schema) = &tool.output_schema {
         out.push_str("\nOutput schema:\n");
-        out.push_str(&term::json_document(schema));
+        out.push_str(&term::quoted(&term::json_document(schema)));
     }
     out
 }

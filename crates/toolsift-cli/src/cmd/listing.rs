@@ -23,7 +23,14 @@ pub(crate) fn run(args: &ListingArgs, matches: Option<&ArgMatches>) -> Result<Re
     };
     let prepared = lister.prepare(&input.catalog);
     let listing = match args.form {
-        FormArg::Auto => prepared.render(args.budget.unwrap_or(DEFAULT_BUDGET)),
+        FormArg::Auto => {
+            let listing = prepared.render(args.budget.unwrap_or(DEFAULT_BUDGET));
+            if listing.nothing_fits() && listing.text().is_empty() {
+                smallest_nonempty(&prepared)
+            } else {
+                listing
+            }
+        }
         FormArg::Full | FormArg::Names => prepared.render(usize::MAX),
         FormArg::Groups => smallest_complete(&prepared),
     };
@@ -36,16 +43,37 @@ pub(crate) fn run(args: &ListingArgs, matches: Option<&ArgMatches>) -> Result<Re
         let stdout = term::json_document(&json_document(args.form, budget, &prepared, &listing));
         return Ok(Report { stdout, problems: false });
     }
-    eprintln!("toolsift: {}", forms_line(args.form, budget, &listing));
-    if args.form != FormArg::Auto
-        && let Some(budget) = budget.filter(|&b| listing.tokens() > b)
-    {
+    term::note(&format!("toolsift: {}", forms_line(args.form, budget, &listing)));
+    if let Some(budget) = budget.filter(|&b| listing.tokens() > b) {
         eprintln!(
             "toolsift: note: the listing takes {} tokens, over the budget of {budget}",
             listing.tokens()
         );
     }
     Ok(Report { stdout: listing.into_text(), problems: false })
+}
+
+/// The smallest listing with any text: at least the one line counting every server and tool
+/// and telling the model to search. Printed when the budget asked for is too small for even
+/// that line, so that a host never embeds an empty listing.
+fn smallest_nonempty(prepared: &PreparedListing) -> Listing {
+    let mut hi = 16usize;
+    while prepared.render(hi).text().is_empty() && hi < prepared.full_tokens().max(16) {
+        hi = hi.saturating_mul(2);
+    }
+    let mut lo = 0usize;
+    let mut best = prepared.render(hi);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let listing = prepared.render(mid);
+        if listing.text().is_empty() {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+            best = listing;
+        }
+    }
+    best
 }
 
 /// The listing at the smallest budget that still lists every server: each as small as it goes,

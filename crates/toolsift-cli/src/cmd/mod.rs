@@ -62,7 +62,7 @@ pub(crate) fn run(command: &Command, matches: Option<&ArgMatches>) -> ExitCode {
         }
         Err(failure) => {
             for message in &failure.messages {
-                eprintln!("toolsift: error: {message}");
+                crate::term::note(&format!("toolsift: error: {message}"));
             }
             ExitCode::from(2)
         }
@@ -73,5 +73,6 @@ pub(crate) fn run(command: &Command, matches: Option<&ArgMatches>) -> ExitCode {
 fn write_stdout(text: &str) {
     use std::io::Write as _;
     let mut out = std::io::stdout().lock();
+    let text = crate::term::printable(text);
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }

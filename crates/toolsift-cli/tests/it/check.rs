@@ -138,3 +138,55 @@ fn the_demo_catalog_report_is_consistent() {
         }
     }
 }
+
+/// Issue #39: many findings of one kind are grouped per server with a count and a few
+/// examples; body fields repeating a query parameter (Kubernetes' DELETE with
+/// `DeleteOptions`) are notes, not problems, and `search` does not count them.
+#[test]
+fn repeated_findings_are_grouped_and_normal_patterns_are_notes() {
+    let mut paths = serde_json::Map::new();
+    for i in 0..30 {
+        paths.insert(
+            format!("/api/v1/kind{i}/{{name}}"),
+            serde_json::json!({"delete": {
+            "operationId": format!("deleteKind{i}"),
+            "summary": format!("delete a kind{i} object"),
+            "parameters": [
+                {"name": "name", "in": "path", "required": true, "type": "string"},
+                {"name": "gracePeriodSeconds", "in": "query", "type": "integer"},
+                {"name": "body", "in": "body",
+                 "schema": {"$ref": "#/definitions/DeleteOptions"}}
+            ]}}),
+        );
+    }
+    let doc = serde_json::json!({"swagger": "2.0", "paths": paths, "definitions": {
+        "DeleteOptions": {"type": "object", "properties": {
+            "gracePeriodSeconds": {"type": "integer"}, "name": {"type": "integer"}}}}});
+    let path = fixture("grouped", "k8s.json", &doc.to_string());
+    let spec = format!("{}=k8s", arg(&path));
+    let run = toolsift(&[
+        "check",
+        "--openapi",
+        &spec,
+        "--skip",
+        "name-miss",
+        "--skip",
+        "summary-miss",
+        "--skip",
+        "near-duplicate",
+    ]);
+    assert!(run.stdout.contains("body-repeats-parameter (30 notes)"), "{}", run.stdout);
+    assert!(run.stdout.contains("  k8s: 30 findings, for example:"), "{}", run.stdout);
+    assert!(run.stdout.contains("    … 28 more"), "{}", run.stdout);
+    let flat = run.stdout.replace('\n', " ");
+    assert!(flat.contains("notes: body-repeats-parameter 30"), "{}", run.stdout);
+    // The path parameter `name` collides with a body field of another type: a real problem.
+    assert!(flat.contains("30 problems (parameter-conflict 30)"), "{}", run.stdout);
+    fits_80(&run.stdout);
+    let search = toolsift(&["search", "delete kind3", "--openapi", &spec]).status(0);
+    assert!(
+        search.stderr.contains("30 catalog problems while loading (30 parameter-conflict)"),
+        "{}",
+        search.stderr
+    );
+}

@@ -59,9 +59,16 @@ fn forced_forms() {
     assert!(over.stderr.contains("over the budget of 10"), "{}", over.stderr);
 }
 
+/// A budget too small for anything still prints the smallest honest listing (issue #39): one
+/// line counting the servers and telling the model to search, with a note on stderr.
 #[test]
-fn a_budget_nothing_fits_prints_nothing() {
-    let doc = toolsift(&["listing", "--budget", "0", "--json"]).status(0).json();
-    assert_eq!(doc["text"], "");
-    assert!(forms(&doc).iter().all(|f| f == "omitted"));
+fn a_budget_nothing_fits_prints_the_smallest_honest_form() {
+    for budget in ["0", "10"] {
+        let run = toolsift(&["listing", "--budget", budget]).status(0);
+        assert_eq!(run.stdout, "## 7 servers (407 tools — search to see them)\n", "{budget}");
+        assert!(run.stderr.contains(&format!("over the budget of {budget}")), "{}", run.stderr);
+        let doc = toolsift(&["listing", "--budget", budget, "--json"]).status(0).json();
+        assert_eq!(doc["text"], "## 7 servers (407 tools — search to see them)\n");
+        assert!(forms(&doc).iter().all(|f| f == "omitted"));
+    }
 }

@@ -128,3 +128,14 @@ fn explain_breaks_scores_down() {
         assert!(term.get(key).is_some(), "no {key} in {term}");
     }
 }
+
+/// A query with no words to search for asks for words; it never tells the model to stop.
+#[test]
+fn a_query_without_words_asks_for_words() {
+    for query in ["", "the of a"] {
+        let run = toolsift(&["search", query]).status(0);
+        assert!(run.stdout.contains("has no words to look for"), "{}", run.stdout);
+        assert!(run.stdout.contains("Search again with the words"), "{}", run.stdout);
+        assert!(!run.stdout.contains("Do not rephrase"), "{}", run.stdout);
+    }
+}

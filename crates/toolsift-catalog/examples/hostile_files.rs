@@ -1,0 +1,147 @@
+//! Writes the large hostile catalogs of issue #39 to a folder, for `benches/hostile.sh`, which
+//! measures the time and peak memory of `toolsift search` on each (too large to commit):
+//!
+//! ```text
+//! cargo run --release -p toolsift-catalog --example hostile_files -- DIR
+//! ```
+//!
+//! One file per class: an alias byte bomb (a 4 MB anchored string aliased by 1,000
+//! operations), a 45 MB parameter description of distinct words, a 50 MB tool name, a schema
+//! nested 10,000 levels in one of two tools (JSON, YAML flow, YAML block), the same path twice,
+//! and a synthetic real-API-like OpenAPI description of about 10 MB (GitHub's REST description
+//! is of that class: many operations, shared components, long descriptions).
+#![allow(clippy::print_stdout)] // A generator says what it wrote.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn main() -> std::io::Result<()> {
+    let dir = std::env::args().nth(1).unwrap_or_else(|| "hostile-files".to_owned());
+    let dir = Path::new(&dir);
+    std::fs::create_dir_all(dir)?;
+    let write = |name: &str, text: String| -> std::io::Result<()> {
+        println!("{name} {} bytes", text.len());
+        std::fs::write(dir.join(name), text)
+    };
+
+    let mut bomb = format!("openapi: 3.0.0\nx-big: &big {}\npaths:\n", "word ".repeat(800_000));
+    for i in 0..1_000 {
+        writeln!(bomb, "  /p{i}:\n    get:\n      description: *big").ok();
+    }
+    write("alias-bytes.openapi.yaml", bomb)?;
+
+    let mut words = String::with_capacity(46_000_000);
+    let mut i = 0u64;
+    while words.len() < 45_000_000 {
+        write!(words, "w{i:x} ").ok();
+        i += 1;
+    }
+    let param = serde_json::json!({"tools": [
+        {"name": "big", "inputSchema": {"type": "object", "properties": {
+            "q": {"type": "string", "description": words}}}},
+        {"name": "good_tool", "description": "Send a message", "inputSchema": {}}]});
+    write("param-description.mcp.json", param.to_string())?;
+
+    let name = serde_json::json!({"tools": [
+        {"name": "n".repeat(50_000_000), "inputSchema": {}},
+        {"name": "good_tool", "description": "Send a message", "inputSchema": {}}]});
+    write("long-name.mcp.json", name.to_string())?;
+
+    let levels = 10_000;
+    let deep_json = format!("{}1{}", "{\"a\":".repeat(levels), "}".repeat(levels));
+    write(
+        "deep.mcp.json",
+        format!(
+            "{{\"tools\": [{{\"name\": \"deep\", \"inputSchema\": {deep_json}}}, \
+             {{\"name\": \"good_tool\", \"description\": \"Send a message\", \"inputSchema\": {{}}}}]}}"
+        ),
+    )?;
+    let flow = format!("{}{}", "[".repeat(levels), "]".repeat(levels));
+    write(
+        "deep-flow.mcp.yaml",
+        format!(
+            "tools:\n  - {{name: deep, inputSchema: {{a: {flow}}}}}\n  - {{name: good_tool, description: Send a message, inputSchema: {{}}}}\n"
+        ),
+    )?;
+    let mut block = String::from(
+        "tools:\n  - name: good_tool\n    description: Send a message\n    inputSchema: {}\n  - name: deep\n    inputSchema:\n",
+    );
+    for i in 0..levels {
+        writeln!(block, "{}k{i}:", " ".repeat(6 + i)).ok();
+    }
+    write("deep-block.mcp.yaml", block)?;
+
+    write(
+        "duplicate-keys.mcp.json",
+        "{\"tools\": [{\"name\": \"lost\", \"inputSchema\": {}}], \"tools\": [{\"name\": \"good_tool\", \"description\": \"Send a message\", \"inputSchema\": {}}]}".to_owned(),
+    )?;
+
+    write("synthetic-rest-10mb.openapi.json", synthetic_api(10_000_000))?;
+    Ok(())
+}
+
+/// An OpenAPI 3 description shaped like a large real one (GitHub's REST description): tagged
+/// operations over resource paths, path and query parameters, request bodies and responses
+/// through shared component schemas, long descriptions; grown until it has `bytes` bytes.
+fn synthetic_api(bytes: usize) -> String {
+    const NOUNS: [&str; 12] = [
+        "repo",
+        "issue",
+        "pull",
+        "comment",
+        "release",
+        "branch",
+        "commit",
+        "team",
+        "user",
+        "label",
+        "milestone",
+        "workflow",
+    ];
+    let mut schemas = serde_json::Map::new();
+    for noun in NOUNS {
+        let mut props = serde_json::Map::new();
+        for f in 0..40 {
+            props.insert(
+                format!("{noun}_field_{f}"),
+                serde_json::json!({"type": if f % 3 == 0 { "integer" } else { "string" },
+                    "description": format!("The {noun}'s field number {f}, as the API returns it; see the {noun} guide for the meaning of each value.")}),
+            );
+        }
+        schemas.insert(noun.to_owned(), serde_json::json!({"type": "object", "properties": props}));
+    }
+    let mut paths = serde_json::Map::new();
+    let mut text_len = 0usize;
+    let mut i = 0usize;
+    while text_len < bytes * 9 / 10 {
+        let noun = NOUNS[i % NOUNS.len()];
+        let path = format!("/orgs/{{org}}/{noun}s/group{i}/{{{noun}_id}}");
+        let description = format!(
+            "Lists, creates or updates {noun}s of group {i} in an organization. {} Authenticated users need the right scopes; \
+             fine-grained tokens need the {noun} permission.",
+            "This endpoint supports pagination and conditional requests. ".repeat(8)
+        );
+        let op = |method: &str| {
+            serde_json::json!({
+                "operationId": format!("{noun}s/{method}-group-{i}"),
+                "summary": format!("{method} {noun}s of group {i}"),
+                "description": description,
+                "tags": [noun],
+                "parameters": [
+                    {"name": "org", "in": "path", "required": true, "schema": {"type": "string"}, "description": "The organization name."},
+                    {"name": format!("{noun}_id"), "in": "path", "required": true, "schema": {"type": "integer"}},
+                    {"name": "per_page", "in": "query", "schema": {"type": "integer", "default": 30}, "description": "Results per page (max 100)."},
+                ],
+                "requestBody": {"content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{noun}")}}}},
+                "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{noun}")}}}}}
+            })
+        };
+        let item = serde_json::json!({"get": op("get"), "post": op("post"), "patch": op("patch")});
+        text_len += item.to_string().len() + path.len();
+        paths.insert(path, item);
+        i += 1;
+    }
+    serde_json::json!({"openapi": "3.0.3", "info": {"title": "Synthetic REST", "version": "1"},
+        "paths": paths, "components": {"schemas": schemas}})
+    .to_string()
+}

@@ -11,6 +11,8 @@ use serde_json::Value;
 use toolsift_rank::QueryTerm;
 use toolsift_text::{Action, Actions, Analyzer, Origin, is_past_tense};
 
+use crate::words::lists;
+
 const READ: u8 = 1;
 const WRITE: u8 = 2;
 const DELETE: u8 = 4;
@@ -21,14 +23,6 @@ const CHOSEN: u8 = 8;
 const QUERIES: u8 = 16;
 /// The kinds.
 const KINDS: u8 = READ | WRITE | DELETE;
-
-/// The names of a parameter that holds a query written in a query language: `sql` (Postgres,
-/// MotherDuck), `query` (SQLite, ClickHouse, Neo4j, Cloudflare D1), `cypher`.
-const QUERY_PARAMETERS: &[&str] = &["sql", "query", "cypher"];
-
-/// The names of a parameter that selects a tool's operation: `action` (Azure DevOps),
-/// `method` (GitHub), `operation` (Grafana), and the short `op`.
-const OPERATION_PARAMETERS: &[&str] = &["action", "method", "operation", "op"];
 
 /// The kinds of action a tool or a query names: a set of [`Action`]s (a delete also writes),
 /// and for a tool, whether it takes its operation as a parameter
@@ -59,7 +53,7 @@ impl ActionSet {
         // cheaper than four lookups in the (hashing) map.
         let chooses = schema.get("properties").and_then(Value::as_object).is_some_and(|props| {
             props.iter().any(|(name, p)| {
-                OPERATION_PARAMETERS.contains(&name.as_str())
+                lists().operation_parameters.contains(&name.as_str())
                     && p.get("enum").and_then(Value::as_array).is_some_and(|v| v.len() >= 2)
             })
         });
@@ -77,7 +71,7 @@ impl ActionSet {
         let takes_query =
             schema.get("properties").and_then(Value::as_object).is_some_and(|props| {
                 props.iter().any(|(name, p)| {
-                    QUERY_PARAMETERS.contains(&name.as_str())
+                    lists().query_parameters.contains(&name.as_str())
                         && p.get("type").and_then(Value::as_str) == Some("string")
                 })
             });
@@ -231,7 +225,10 @@ impl ActionSet {
         if !named.is_empty() {
             context = negated_words(query);
             let word = |i: usize| terms.get(i).map_or("", QueryTerm::word);
-            if named.iter().any(|&(i, _)| STATES.iter().any(|s| s.eq_ignore_ascii_case(word(i)))) {
+            if named
+                .iter()
+                .any(|&(i, _)| lists().states.iter().any(|s| s.eq_ignore_ascii_case(word(i))))
+            {
                 context.extend(state_words(query));
             }
             if named.iter().any(|&(i, _)| word(i) == "make") {
@@ -254,19 +251,12 @@ impl ActionSet {
     }
 }
 
-/// First words of a question about the state of things ("what's on my calendar tomorrow",
-/// "is the deploy done"): without an action word, such a query asks to read.
-const QUESTION_WORDS: &[&str] = &[
-    "what", "what's", "whats", "who", "who's", "whose", "which", "where", "where's", "when", "how",
-    "is", "are", "was", "were", "does", "did",
-];
-
-/// Whether `query` starts with a question word ([`QUESTION_WORDS`]): its first word, trimmed
+/// Whether `query` starts with a question word (`[question_words]`): its first word, trimmed
 /// of punctuation, in any ASCII case, with `’` read as `'`.
 fn is_question(query: &str) -> bool {
     let Some(w) = query.split_whitespace().next() else { return false };
     let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
-    let is_one = |w: &str| QUESTION_WORDS.iter().any(|q| q.eq_ignore_ascii_case(w));
+    let is_one = |w: &str| lists().question_words.iter().any(|q| q.eq_ignore_ascii_case(w));
     is_one(w) || (w.contains('’') && is_one(&w.replace('’', "'")))
 }
 
@@ -279,34 +269,7 @@ fn has_any_of(query: &str, needles: &[&[u8; 3]]) -> bool {
     })
 }
 
-/// Action words that also describe a state: "the open tickets", "tickets that are still
-/// open", "a new page".
-const STATES: &[&str] = &["new", "open"];
-
-/// Words after which a word of [`STATES`] describes something rather than asks for it:
-/// determiners and the copulas of "are still open".
-const STATE_BEFORE: &[&str] = &[
-    "a",
-    "all",
-    "an",
-    "any",
-    "are",
-    "currently",
-    "is",
-    "my",
-    "our",
-    "remain",
-    "some",
-    "stay",
-    "still",
-    "the",
-    "these",
-    "this",
-    "those",
-    "your",
-];
-
-/// The words of [`STATES`] that `query` uses as adjectives (after a word of [`STATE_BEFORE`]),
+/// The words of `[states]` that `query` uses as adjectives (after a word of `[state_before]`),
 /// as written.
 fn state_words(query: &str) -> Vec<&str> {
     // Most queries have neither word in any case: one pass over the bytes skips them.
@@ -317,8 +280,8 @@ fn state_words(query: &str) -> Vec<&str> {
     let mut previous = "";
     for raw in query.split_whitespace() {
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
-        if STATES.iter().any(|s| s.eq_ignore_ascii_case(w))
-            && STATE_BEFORE.iter().any(|b| b.eq_ignore_ascii_case(previous))
+        if lists().states.iter().any(|s| s.eq_ignore_ascii_case(w))
+            && lists().state_before.iter().any(|b| b.eq_ignore_ascii_case(previous))
         {
             out.push(w);
         }
@@ -326,15 +289,6 @@ fn state_words(query: &str) -> Vec<&str> {
     }
     out
 }
-
-/// Words that negate the word after them: "don't send it yet", "without deleting it".
-const NEGATIONS: &[&str] = &[
-    "aren't", "cannot", "can't", "didn't", "doesn't", "don't", "dont", "haven't", "isn't", "never",
-    "not", "won't", "without",
-];
-
-/// Words skipped between a negation and the word it negates ("don't ever send", "not yet").
-const NEGATION_FILLER: &[&str] = &["ever", "even", "to", "yet", "be", "been", "actually"];
 
 /// Whether `word` followed by `next` (both as written, punctuation around them allowed) is
 /// the `make` of "make sure" or "make certain": it asks that something hold ("make sure
@@ -390,11 +344,11 @@ fn negated_words(query: &str) -> Vec<&str> {
     let mut after_negation = false;
     for raw in query.split_whitespace() {
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
-        if NEGATIONS.iter().any(|n| same(w, n)) {
+        if lists().negations.iter().any(|n| same(w, n)) {
             after_negation = true;
             continue;
         }
-        if after_negation && !NEGATION_FILLER.iter().any(|f| f.eq_ignore_ascii_case(w)) {
+        if after_negation && !lists().negation_filler.iter().any(|f| f.eq_ignore_ascii_case(w)) {
             out.push(w.trim_matches(|c: char| !c.is_alphanumeric()));
             after_negation = false;
         }

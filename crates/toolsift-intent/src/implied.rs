@@ -11,6 +11,8 @@
 //! `run_shell_command`). A query with such a word gets the kind's word added for the index;
 //! the reasons of an empty answer still speak of the words the query wrote.
 
+use crate::words::lists;
+
 /// The word a file name implies.
 const FILE: &str = "file";
 /// The word a web address implies.
@@ -24,75 +26,6 @@ const EMAIL: &str = "email";
 /// The word a network address with a port implies.
 const PORT: &str = "port";
 
-/// Command-line programs that requests name when they mean "run this on the machine" (`git
-/// stage files`, `run npm test`, `curl the health endpoint`): version control, package
-/// managers and build tools, network and file utilities, shells and service managers, and the
-/// command-line clients of platforms (`kubectl`, `helm`, `docker`, `gcloud`),
-/// which a catalog with a server for them names in its tools (`kubectl_get`), so the shell is
-/// only implied without one. Only names that are not also English words a request uses
-/// otherwise (`make`, `find`, `kill`, `top`, `watch`, `head`, `cat`, and `cargo` of shipping
-/// APIs, are left out), and no names of services (`aws`, `terraform`: a query naming one that
-/// no server provides gets no answer, see `services.txt`). Sorted, lowercase.
-const PROGRAMS: &[&str] = &[
-    "apt",
-    "awk",
-    "bash",
-    "brew",
-    "chmod",
-    "chown",
-    "cmake",
-    "curl",
-    "dnf",
-    "docker",
-    "eslint",
-    "ffmpeg",
-    "gcc",
-    "gcloud",
-    "git",
-    "gradle",
-    "grep",
-    "gunzip",
-    "gzip",
-    "helm",
-    "journalctl",
-    "jq",
-    "kubectl",
-    "ls",
-    "mkdir",
-    "mvn",
-    "npm",
-    "npx",
-    "pip",
-    "pip3",
-    "pipx",
-    "pnpm",
-    "powershell",
-    "pytest",
-    "rmdir",
-    "rsync",
-    "rustc",
-    "scp",
-    "sed",
-    "ssh",
-    "systemctl",
-    "tar",
-    "tsc",
-    "unzip",
-    "wget",
-    "yarn",
-    "zsh",
-];
-
-/// File extensions that mark a word as a file name: source code, configuration, data,
-/// documents and images, as agents write them. `js` only counts in a path (`src/app.js`),
-/// since `Next.js`, `node.js` and `three.js` name libraries.
-const EXTENSIONS: &[&str] = &[
-    "c", "cfg", "cpp", "cs", "css", "csv", "docx", "env", "gif", "go", "h", "html", "ini", "ipynb",
-    "java", "jpeg", "jpg", "js", "json", "jsx", "kt", "lock", "log", "md", "mjs", "pdf", "php",
-    "png", "pptx", "py", "rb", "rs", "scss", "sh", "sql", "svg", "swift", "toml", "ts", "tsx",
-    "txt", "vue", "xlsx", "xml", "yaml", "yml", "zip",
-];
-
 /// Whether `word` (one whitespace-separated word of a query) names a file: after trimming
 /// quotes and punctuation around it, its last path segment is `name.ext` with a known
 /// extension. URLs (`://`, `www.`) are not files.
@@ -104,7 +37,7 @@ pub(crate) fn names_a_file(word: &str) -> bool {
     let last = word.rsplit('/').next().unwrap_or(word);
     let Some((base, ext)) = last.rsplit_once('.') else { return false };
     !base.is_empty()
-        && EXTENSIONS.binary_search_by(|e| cmp_ignore_case(e, ext)).is_ok()
+        && lists().extensions.binary_search_by(|e| cmp_ignore_case(e, ext)).is_ok()
         && (!ext.eq_ignore_ascii_case("js") || word.contains('/'))
 }
 
@@ -118,12 +51,12 @@ fn cmp_ignore_case(lower: &str, text: &str) -> std::cmp::Ordering {
     lower.bytes().cmp(text.bytes().map(|b| b.to_ascii_lowercase()))
 }
 
-/// The longest name in [`PROGRAMS`].
+/// The longest name in `[programs]`.
 const MAX_PROGRAM_LEN: usize = 10;
 
 /// `name`'s bytes from the highest byte of a `u128` down, zero-padded: for lowercase ASCII
 /// letters and digits, comparing keys compares the names.
-const fn program_key(name: &[u8]) -> u128 {
+pub(crate) const fn program_key(name: &[u8]) -> u128 {
     let mut key = 0u128;
     let mut i = 0;
     while i < 16 {
@@ -135,17 +68,6 @@ const fn program_key(name: &[u8]) -> u128 {
     }
     key
 }
-
-/// [`PROGRAMS`] as keys, in the same (sorted) order.
-const PROGRAM_KEYS: [u128; PROGRAMS.len()] = {
-    let mut keys = [0u128; PROGRAMS.len()];
-    let mut i = 0;
-    while i < keys.len() {
-        keys[i] = program_key(PROGRAMS[i].as_bytes());
-        i += 1;
-    }
-    keys
-};
 
 // Byte classes for `scan`: other bytes (control bytes, the bytes of non-ASCII characters),
 // ASCII whitespace, ASCII letters and digits, ASCII punctuation, and the punctuation a file
@@ -181,10 +103,10 @@ const CLASSES: [u8; 256] = {
 
 /// One pass over `query`'s bytes: whether it has a `.`, a `:`, a `#` or a `@` (which a file
 /// name, a web address, a hashtag and an e-mail address need), and whether `f` returned true for one of the command-line
-/// programs it names (called in order, with the program's index in [`PROGRAMS`]).
+/// programs it names (called in order, with the program's index in `[programs]`).
 ///
 /// A word (between ASCII whitespace) names a program when, without the ASCII punctuation
-/// around it, it is one of [`PROGRAMS`] in any case: `git`, `` `npm` ``, `(ssh)`, `Curl`; not
+/// around it, it is one of `[programs]` in any case: `git`, `` `npm` ``, `(ssh)`, `Curl`; not
 /// `git_add`, `github`, `gït`. Every query is scanned, so each word is packed into a `u128`
 /// key as its bytes go by.
 fn scan(query: &str, mut f: impl FnMut(usize) -> bool) -> (bool, bool) {
@@ -199,7 +121,7 @@ fn scan(query: &str, mut f: impl FnMut(usize) -> bool) -> (bool, bool) {
         if !found
             && !bad
             && (2..=MAX_PROGRAM_LEN).contains(&len)
-            && let Ok(i) = PROGRAM_KEYS.binary_search(&u128::from_be_bytes(*name))
+            && let Ok(i) = lists().program_keys.binary_search(&u128::from_be_bytes(*name))
         {
             found = f(i);
         }
@@ -234,12 +156,13 @@ fn scan(query: &str, mut f: impl FnMut(usize) -> bool) -> (bool, bool) {
     (marked, found)
 }
 
-/// The number of [`PROGRAMS`]: at most 64, since `Services` keeps a server's programs as a
-/// bit mask.
-pub(crate) const PROGRAM_COUNT: usize = PROGRAMS.len();
-const _: () = assert!(PROGRAM_COUNT <= 64);
+/// The number of `[programs]`: at most 64 (a unit test checks), since `Services` keeps a
+/// server's programs as a bit mask.
+pub(crate) fn program_count() -> usize {
+    lists().programs.len()
+}
 
-/// The index in [`PROGRAMS`] of `word`, an analyzed (lowercase) word, if it is one.
+/// The index in `[programs]` of `word`, an analyzed (lowercase) word, if it is one.
 pub(crate) fn program_index(word: &str) -> Option<usize> {
     let bytes = word.as_bytes();
     if !(2..=MAX_PROGRAM_LEN).contains(&bytes.len()) {
@@ -247,7 +170,7 @@ pub(crate) fn program_index(word: &str) -> Option<usize> {
     }
     let mut name = [0u8; 16];
     name.get_mut(..bytes.len())?.copy_from_slice(bytes);
-    PROGRAM_KEYS.binary_search(&u128::from_be_bytes(name)).ok()
+    lists().program_keys.binary_search(&u128::from_be_bytes(name)).ok()
 }
 
 /// A test of one query word.
@@ -285,10 +208,6 @@ fn names_an_address(word: &str) -> bool {
     })
 }
 
-/// Top-level domains that make `name.tld` a web address without `http://`: the common generic
-/// ones. Not country codes, which collide with file extensions (`.md`, `.rs`, `.py`, `.sh`).
-const DOMAINS: &[&str] = &["ai", "app", "co", "com", "dev", "edu", "gov", "io", "net", "org"];
-
 /// Whether `word` is a web address: it starts with `http://`, `https://` or `www.`, or it is
 /// a bare domain of a common top-level domain (`example.com`, `example.com's`).
 fn names_a_url(word: &str) -> bool {
@@ -311,7 +230,7 @@ fn names_a_url(word: &str) -> bool {
     let (Some(tld), Some(name)) = (parts.next(), parts.next()) else { return false };
     !name.is_empty()
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-        && DOMAINS.iter().any(|t| t.eq_ignore_ascii_case(tld))
+        && lists().domains.iter().any(|t| t.eq_ignore_ascii_case(tld))
 }
 
 /// Whether `word` is a hashtag naming a channel: `#` and a letter (`#general`,
@@ -325,7 +244,7 @@ fn names_a_channel(word: &str) -> bool {
 /// `port`, `shell`), if it has at least two words (a query of one word may be a tool's exact name).
 ///
 /// A command-line program implies `shell` only when `named(i)` is false for its index `i` in
-/// [`PROGRAMS`]: when no tool of the catalog is named after it, the machine's shell is how the
+/// `[programs]`: when no tool of the catalog is named after it, the machine's shell is how the
 /// request gets done (a catalog with a `git` server answers "git stage files" with `git_add`,
 /// one without it with `run_shell_command`).
 pub(crate) fn implied_words(query: &str, named: &dyn Fn(usize) -> bool) -> Vec<&'static str> {
@@ -409,14 +328,15 @@ mod tests {
 
     #[test]
     fn extensions_and_programs_are_sorted_for_binary_search() {
-        assert!(EXTENSIONS.windows(2).all(|w| w[0] < w[1]));
-        assert!(PROGRAMS.windows(2).all(|w| w[0] < w[1]));
-        assert!(PROGRAMS.iter().all(|p| p.bytes().all(|b| !b.is_ascii_uppercase())));
-        assert!(PROGRAMS.iter().all(|p| (2..=MAX_PROGRAM_LEN).contains(&p.len())));
-        assert!(PROGRAMS.iter().any(|p| p.len() == MAX_PROGRAM_LEN));
-        assert!(PROGRAMS.iter().all(|p| p.bytes().all(|b| b.is_ascii_alphanumeric())));
-        assert!(PROGRAM_KEYS.windows(2).all(|w| w[0] < w[1]));
-        for (i, p) in PROGRAMS.iter().enumerate() {
+        assert!(lists().extensions.windows(2).all(|w| w[0] < w[1]));
+        assert!(lists().programs.windows(2).all(|w| w[0] < w[1]));
+        assert!(lists().programs.iter().all(|p| p.bytes().all(|b| !b.is_ascii_uppercase())));
+        assert!(lists().programs.iter().all(|p| (2..=MAX_PROGRAM_LEN).contains(&p.len())));
+        assert!(lists().programs.iter().any(|p| p.len() == MAX_PROGRAM_LEN));
+        assert!(lists().programs.iter().all(|p| p.bytes().all(|b| b.is_ascii_alphanumeric())));
+        assert!(lists().program_keys.windows(2).all(|w| w[0] < w[1]));
+        assert!(program_count() <= 64);
+        for (i, p) in lists().programs.iter().enumerate() {
             assert_eq!(program_index(p), Some(i));
         }
         assert_eq!(program_index("Git"), None, "analyzed words are lowercase");
@@ -427,7 +347,7 @@ mod tests {
     fn program(word: &str) -> Option<&'static str> {
         let mut found = None;
         scan(word, |i| {
-            found = PROGRAMS.get(i).copied();
+            found = lists().programs.get(i).copied();
             true
         });
         found
@@ -465,8 +385,8 @@ mod tests {
         // Every program of a query, in order, until one is taken.
         let mut seen = Vec::new();
         let scanned = scan("use git,\tthen `npm` and curl", |i| {
-            seen.push(PROGRAMS[i]);
-            PROGRAMS[i] == "npm"
+            seen.push(lists().programs[i]);
+            lists().programs[i] == "npm"
         });
         assert_eq!(scanned, (false, true));
         assert_eq!(seen, ["git", "npm"]);

@@ -103,6 +103,7 @@ mod intent;
 mod names;
 mod refusal;
 mod services;
+mod words;
 
 pub use intent::{
     Adjusted, Agreement, DEFAULT_ACTION_MISMATCH, DEFAULT_NAME_MATCH, DEFAULT_SERVICE_MISMATCH,

@@ -66,6 +66,7 @@
 //! the same letter (`bitbuket` names Bitbucket), and the model is told the alias.
 
 use crate::implied;
+use crate::words::lists;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -84,85 +85,6 @@ pub const DEFAULT_SERVICES: &str = include_str!("../data/services.txt");
 /// home, personal money and errands: what a catalog of software tools acts on only when one of
 /// its tools is named for it.
 pub(crate) const DEFAULT_ERRANDS: &str = include_str!("../data/errands.txt");
-
-/// Words after which a request says what an action is for or what a message says, not what
-/// is acted on: the errand rule judges no thing from one of them on.
-const ERRAND_CUT: &[&str] = &["for", "that", "about", "regarding"];
-
-/// Words of the software a thing is often written in (`put my flight on the calendar`, `email
-/// Bob the hotel confirmation`, `file an expense for the taxi`), and of the information a map,
-/// a web search or a page gives about it (`restaurants near the office`, `the hotel address`,
-/// `the restaurant's site`): a query that says one is about that software or information, and
-/// the errand rule steps aside.
-const CARRIERS: &[&str] = &[
-    "address",
-    "appointment",
-    "board",
-    "calendar",
-    "card",
-    "channel",
-    "comment",
-    "confirmation",
-    "directions",
-    "distance",
-    "dm",
-    "doc",
-    "document",
-    "email",
-    "emails",
-    "event",
-    "events",
-    "expense",
-    "expenses",
-    "file",
-    "folder",
-    "inbox",
-    "invitation",
-    "invite",
-    "invoice",
-    "issue",
-    "link",
-    "location",
-    "locations",
-    "mail",
-    "map",
-    "maps",
-    "meeting",
-    "meetings",
-    "menu",
-    "message",
-    "messages",
-    "near",
-    "nearby",
-    "nearest",
-    "note",
-    "notes",
-    "page",
-    "pdf",
-    "post",
-    "price",
-    "prices",
-    "receipt",
-    "remind",
-    "reminder",
-    "review",
-    "reviews",
-    "route",
-    "sheet",
-    "site",
-    "spreadsheet",
-    "story",
-    "task",
-    "thread",
-    "ticket",
-    "todo",
-    "url",
-    "visit",
-    "visits",
-    "weather",
-    "website",
-    "wiki",
-];
 
 /// A service list parsed: every alias word, in the form a query word takes after analysis
 /// (lowercased, folded), with the number of its service (its line). Sorted by word; a word
@@ -274,73 +196,6 @@ pub(crate) struct Services {
     names_by_server: BTreeMap<String, Box<str>>,
 }
 
-/// Words that introduce a name the user gives (`a bucket called assets`).
-const NAMING: &[&str] = &["called", "entitled", "labeled", "labelled", "named", "titled"];
-/// Words after which the rest of the query is a message's text (`comment saying it's fixed`).
-const SAYING: &[&str] = &["saying", "says", "stating"];
-
-/// Words that start a clause about the situation, not the request (`while we patch it`,
-/// `because access rules are missing`), or a relative clause that describes the thing acted
-/// on (`the contractor whose engagement ended today`): the not-offered rule judges no word
-/// from one of them on ([`request_clause`]); as the query's first word they start a question,
-/// and do not cut. Not `so`: a purpose clause often names the service the request is
-/// for (`stash a private api token so my cloudflare worker can read it`).
-const CONTEXT: &[&str] = &[
-    "while", "because", "since", "although", "though", "unless", "until", "whereas", "whose",
-    "who", "which",
-];
-
-/// Words that say when, not what a request asks for, sorted: the not-offered rule never
-/// judges them (`bring back the one that was live yesterday` was refused as "no cloudflare tool
-/// matches yesterday", a word only Twilio's usage-record tools are named with).
-const WHEN: &[&str] = &[
-    "afternoon",
-    "ago",
-    "day",
-    "days",
-    "evening",
-    "friday",
-    "hour",
-    "hours",
-    "last",
-    "later",
-    "minute",
-    "minutes",
-    "monday",
-    "month",
-    "months",
-    "morning",
-    "next",
-    "night",
-    "now",
-    "previous",
-    "saturday",
-    "sunday",
-    "thursday",
-    "today",
-    "tomorrow",
-    "tonight",
-    "tuesday",
-    "wednesday",
-    "week",
-    "weekend",
-    "weeks",
-    "year",
-    "years",
-    "yesterday",
-];
-
-/// Words for the connection itself, which every service is reached through (`motherduck
-/// server capabilities`, `what tools does sentry have`): the not-offered rule never judges
-/// them.
-const CONNECTION: &[&str] = &["server", "servers", "tool", "tools"];
-
-/// Words that put the time after them in the past: `last week's outage`.
-const PAST: &[&str] = &["last", "previous"];
-
-/// Words that ask to search; after one of them, `for` starts what is searched for.
-const SEARCHING: &[&str] = &["search", "searches", "searching", "look", "looking", "grep"];
-
 /// The plain words of `query` (letters only, punctuation around them trimmed) that ask for
 /// something, in order: not the word after a naming word (`called assets`), not words in
 /// quotes (`'out sick'`, `"Q3 plan"`), not the text after a saying word (`saying it's fixed in
@@ -388,16 +243,16 @@ fn request_words(query: &str) -> Vec<&str> {
         if crate::actions::ensures(raw, words.peek().copied()) {
             continue;
         }
-        if SAYING.iter().any(|s| s.eq_ignore_ascii_case(w))
+        if lists().saying.iter().any(|s| s.eq_ignore_ascii_case(w))
             || (searching && w.eq_ignore_ascii_case("for"))
         {
             break;
         }
-        searching |= SEARCHING.iter().any(|s| s.eq_ignore_ascii_case(w));
-        name_next = NAMING.iter().any(|s| s.eq_ignore_ascii_case(w));
+        searching |= lists().searching.iter().any(|s| s.eq_ignore_ascii_case(w));
+        name_next = lists().naming.iter().any(|s| s.eq_ignore_ascii_case(w));
         // What a time's possessive introduces is something that happened (`for yesterday's
         // debugging session`), up to the next preposition: not asked of a tool.
-        if past_event && !is_one_of(w, OBJECT_END) {
+        if past_event && !is_one_of(w, &lists().object_end) {
             continue;
         }
         // A possessive (`GitHub's`) is kept whole: it introduces a thing like a determiner.
@@ -409,29 +264,20 @@ fn request_words(query: &str) -> Vec<&str> {
         // `yesterday's`, or a possessive of a time after `last` (`last week's outage`).
         past_event = possessive.is_some_and(|b| {
             b.eq_ignore_ascii_case("yesterday")
-                || (is_one_of(b, WHEN)
+                || (is_one_of(b, &lists().when)
                     && out.len() >= 2
-                    && out.get(out.len() - 2).is_some_and(|p| is_one_of(p, PAST)))
+                    && out.get(out.len() - 2).is_some_and(|p| is_one_of(p, &lists().past)))
         });
     }
     out
 }
 
-/// Words that open a statement about the situation rather than a request: a subject
-/// (`it started spiking this morning`, `the deploy broke checkout`). A word ending in `'s`
-/// (`today's deploy broke checkout`) counts too, and so does a contraction of one of them
-/// (`we're patching it tonight`).
-const SUBJECTS: &[&str] = &[
-    "a", "an", "everyone", "he", "her", "his", "i", "it", "its", "my", "nobody", "our", "she",
-    "someone", "that", "the", "their", "there", "these", "they", "this", "those", "we", "your",
-];
-
 /// The part of `query` that states the request, for the not-offered rule: of the parts
-/// between commas and semicolons, the last that does not open with a subject ([`SUBJECTS`]:
+/// between commas and semicolons, the last that does not open with a subject (`[subjects]`:
 /// `today's push broke checkout, bring back the one that was live yesterday` and `put the
 /// worker back the way it was, today's deploy broke checkout` both keep the request, what to
 /// do, and leave out what happened), the last part when all do; and of that part, what comes
-/// before a word that starts a clause about the situation ([`CONTEXT`]: `mute web-07 while
+/// before a word that starts a clause about the situation (`[context]`: `mute web-07 while
 /// we patch it`). Words outside it describe the situation; a service without a tool for them
 /// was not asked for one.
 fn request_clause(query: &str) -> &str {
@@ -441,7 +287,7 @@ fn request_clause(query: &str) -> &str {
             let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
             // A contraction opens with its subject: `we're patching it tonight`.
             let subject = w.split(['\'', '’']).next().unwrap_or(w);
-            w.ends_with("'s") || w.ends_with("’s") || is_one_of(subject, SUBJECTS)
+            w.ends_with("'s") || w.ends_with("’s") || is_one_of(subject, &lists().subjects)
         })
     };
     // Parts from the last: the first that opens with no subject, else the last one. A part
@@ -456,12 +302,12 @@ fn request_clause(query: &str) -> &str {
         query
     };
     before_word(part, |raw| {
-        // Every word of `CONTEXT` is 3 to 8 letters long and starts with one of `wbsatu`:
+        // Every word of `[context]` is 3 to 8 letters long and starts with one of `wbsatu`:
         // most words are out at once (punctuation around a word is allowed for).
         let first = raw.as_bytes().first().copied().unwrap_or(0);
         (3..=10).contains(&raw.len())
             && (!first.is_ascii_alphanumeric() || b"wbsatu".contains(&first.to_ascii_lowercase()))
-            && is_one_of(raw, CONTEXT)
+            && is_one_of(raw, &lists().context)
     })
 }
 
@@ -491,31 +337,18 @@ fn server_word_key(server: &str) -> Box<str> {
     server_word(server).to_lowercase().into()
 }
 
-/// Words before the service of a new thing a request asks for: `a trello card`, `a new
-/// bitbucket repo`.
-const NEW_THING: &[&str] = &["a", "an", "new"];
-
-/// Words that introduce one particular thing: `the analytics database`, `our general channel`.
-const DETERMINERS: &[&str] =
-    &["the", "my", "our", "your", "their", "his", "her", "its", "this", "that", "these", "those"];
-
-/// Number words a determiner may have before the word it introduces: `the two latest
-/// versions`.
-const NUMBERS: &[&str] =
-    &["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "few"];
-
 /// Whether the first occurrence of `word` among `plain` comes right after a determiner or a
 /// possessive (`GitHub's stale issues`), or after one followed by a number (`the two latest
 /// versions`, `my 3 oldest branches`).
 fn after_determiner(plain: &[&str], word: &str) -> bool {
     let is_determiner = |p: &str| {
-        DETERMINERS.iter().any(|d| d.eq_ignore_ascii_case(p))
+        lists().determiners.iter().any(|d| d.eq_ignore_ascii_case(p))
             || p.ends_with("'s")
             || p.ends_with("’s")
     };
     let is_number = |p: &str| {
         (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-            || NUMBERS.iter().any(|n| n.eq_ignore_ascii_case(p))
+            || lists().numbers.iter().any(|n| n.eq_ignore_ascii_case(p))
     };
     plain.iter().position(|w| w.eq_ignore_ascii_case(word)).is_some_and(|at| {
         match at.checked_sub(1).and_then(|i| plain.get(i)) {
@@ -582,7 +415,7 @@ impl Services {
             name_stems: HashMap::default(),
             stems_by_server: BTreeMap::new(),
             server_words: HashMap::default(),
-            program_servers: vec![0; implied::PROGRAM_COUNT],
+            program_servers: vec![0; implied::program_count()],
             programs_by_server: BTreeMap::new(),
             names_by_server: BTreeMap::new(),
         }
@@ -743,7 +576,7 @@ impl Services {
     /// request's clause ([`request_clause`]), whose stem no tool's `name` field has. `None`
     /// when the query also names a connected server (`scope` is not empty, or
     /// [`Services::names_other_server`]), says a word of the software a thing is often
-    /// written in ([`CARRIERS`]: `put my flight on the calendar`), or asks to read (`reads`,
+    /// written in (`[carriers]`: `put my flight on the calendar`), or asks to read (`reads`,
     /// asked only once a thing is found: `find restaurants near the office`).
     pub(crate) fn errand(
         &self,
@@ -758,12 +591,13 @@ impl Services {
         let whole = || outcome.terms().iter().filter(|t| t.origin() == Origin::Whole);
         let thing = whole()
             .find(|t| self.errands.contains(t.word()) && !self.name_stems.contains_key(t.stem()))?;
-        if whole().any(|t| CARRIERS.contains(&t.word())) || reads() {
+        if whole().any(|t| lists().carriers.contains(&t.word())) || reads() {
             return None;
         }
         // The thing must be what is acted on: before `for`, `that`, `about` (`block two hours
         // for my haircut`, `text my wife that my flight is delayed`).
-        let acted_on = before_word(request_clause(query), |raw| is_one_of(raw, ERRAND_CUT));
+        let acted_on =
+            before_word(request_clause(query), |raw| is_one_of(raw, &lists().errand_cut));
         let plain = request_words(acted_on);
         if !plain.iter().any(|w| w.eq_ignore_ascii_case(thing.word())) {
             return None;
@@ -788,7 +622,7 @@ impl Services {
             return false;
         }
         !plain.windows(2).any(|w| {
-            NEW_THING.iter().any(|a| a.eq_ignore_ascii_case(w[0]))
+            lists().new_thing.iter().any(|a| a.eq_ignore_ascii_case(w[0]))
                 && missing.iter().any(|m| m.eq_ignore_ascii_case(w[1]))
         })
     }
@@ -853,7 +687,7 @@ impl Services {
     ///   name and occurs in some tool's `name` field), if none of those servers' tools
     ///   matches it; when it only names the thing asked about (after a determiner, before a
     ///   word they offer, not an action word), the next one; words for the connection
-    ///   ([`CONNECTION`]) are never judged, nor the object of a verb that sends ([`sends`])
+    ///   (`[connection]`) are never judged, nor the object of a verb that sends ([`sends`])
     ///   to a place those servers offer (it is what the message says);
     /// - else the request's verb ([`request_verb`]), when it changes something, if no tool of
     ///   those servers matches it;
@@ -885,10 +719,11 @@ impl Services {
         // identifiers (`temp_events`, `logs-2024`) and quoted or named values (`called
         // assets`, `saying it's fixed`) are the user's data, not the action asked for, words
         // outside the clause ([`request_clause`]) describe the situation, and words that say
-        // when ([`WHEN`]) say nothing a tool must offer.
+        // when (`[when]`) say nothing a tool must offer.
         let plain = request_words(request_clause(query));
         let written_plain = |word: &str| {
-            plain.iter().any(|w| w.eq_ignore_ascii_case(word)) && WHEN.binary_search(&word).is_err()
+            plain.iter().any(|w| w.eq_ignore_ascii_case(word))
+                && lists().when.binary_search(&word).is_err()
         };
         // The request's verb and what it acts on. When the verb sends (`post`, `send`,
         // `notify` …) to a place those servers offer, its object is what the message says
@@ -934,7 +769,7 @@ impl Services {
             }
             judged.push(i);
             // A word for the connection itself is never the one judged.
-            if is_one_of(t.word(), CONNECTION) {
+            if is_one_of(t.word(), &lists().connection) {
                 connection = true;
                 continue;
             }
@@ -1089,25 +924,22 @@ impl Services {
     }
 }
 
-/// Words a request may open with before its verb: `please ban ...`, `can you ban ...`.
-const LEAD: &[&str] = &["can", "could", "just", "kindly", "please", "quickly", "you"];
-
 /// The request's verb: the first plain word of `plain` (a request clause's words, after
-/// [`LEAD`] words), as a whole-word query term the catalog has and that names no service,
+/// `[lead]` words), as a whole-word query term the catalog has and that names no service,
 /// with its term index.
 fn request_verb<'o>(
     plain: &[&str],
     outcome: &'o Outcome,
     named: &Named<'_>,
 ) -> Option<(usize, &'o QueryTerm)> {
-    let first = plain.iter().find(|w| !is_one_of(w, LEAD))?;
-    // A term's word is lowercase already, as `WHEN` is.
+    let first = plain.iter().find(|w| !is_one_of(w, &lists().lead))?;
+    // A term's word is lowercase already, as `[when]` is.
     outcome.terms().iter().enumerate().find(|&(i, t)| {
         t.origin() == Origin::Whole
             && t.df() > 0
             && named.terms.get(i).is_none_or(Option::is_none)
             && t.word().eq_ignore_ascii_case(first)
-            && WHEN.binary_search(&t.word()).is_err()
+            && lists().when.binary_search(&t.word()).is_err()
     })
 }
 
@@ -1123,22 +955,6 @@ fn sends(index: &Index, stem: &str) -> bool {
 /// parameters and the rest of its description (`details`).
 const WHAT_IT_DOES: &[&str] = &["name", "summary"];
 
-/// Words that end the object of a request's verb: prepositions and conjunctions.
-const OBJECT_END: &[&str] = &[
-    "about", "across", "after", "against", "and", "as", "at", "before", "between", "by", "for",
-    "from", "if", "in", "into", "of", "on", "onto", "or", "over", "per", "so", "than", "that",
-    "then", "through", "to", "under", "until", "via", "when", "where", "with", "within", "without",
-];
-
-/// Words that open a phrase saying what the object of a request is for, where it comes from,
-/// where it goes or what it belongs to: a tool named for that thing does the request too
-/// (`mute alerts from host web-03`: `mute_host`; with `of`, when it says the object anywhere:
-/// `change the priority of the ticket`).
-const COMPLEMENT: &[&str] = &["for", "from", "of", "to"];
-
-/// Particles a verb may take before its object: `set up the webhook`, `turn off alerts`.
-const PARTICLES: &[&str] = &["away", "back", "down", "in", "off", "on", "out", "over", "up"];
-
 /// What a request's verb acts on, as query terms ([`object_of`]).
 struct Object<'o, 'p> {
     /// The object's words as written: `a`, `new`, `GitHub`, `release`.
@@ -1150,14 +966,14 @@ struct Object<'o, 'p> {
     /// service or a time).
     head: Option<&'o QueryTerm>,
     /// The head of the phrase that says what the object is for, from, to or of, when one
-    /// follows it ([`COMPLEMENT`]), its last word that is a query term as for `head`: `host`
+    /// follows it (`[complement]`), its last word that is a query term as for `head`: `host`
     /// of `mute Datadog alerts from host web-03`, `user` of `… of the okta user jane`.
     complement: Option<&'o QueryTerm>,
 }
 
 /// The object of the request's verb (the first of `plain`, a request clause's words, after
-/// [`LEAD`] words): the words after the verb and its particles up to a preposition or
-/// conjunction ([`OBJECT_END`]), a naming or saying word, or, in a phrase that does not open
+/// `[lead]` words): the words after the verb and its particles up to a preposition or
+/// conjunction (`[object_end]`), a naming or saying word, or, in a phrase that does not open
 /// with a determiner (a keyword query: `write cypher create node`), another action word;
 /// `None` when there are no such words. Its head is the last of those words, when it is a
 /// whole-word query term the catalog has, not taken for a misspelling (what was meant is not
@@ -1168,17 +984,18 @@ fn object_of<'o, 'p>(
     named: &Named<'_>,
     is_action: &dyn Fn(&str) -> bool,
 ) -> Option<Object<'o, 'p>> {
-    let at = plain.iter().position(|w| !is_one_of(w, LEAD))?;
+    let at = plain.iter().position(|w| !is_one_of(w, &lists().lead))?;
     let mut rest = plain.get(at + 1..)?;
     while let Some((first, tail)) = rest.split_first()
-        && is_one_of(first, PARTICLES)
+        && is_one_of(first, &lists().particles)
     {
         rest = tail;
     }
     // A phrase that opens with a determiner is a noun phrase, whose words may be action words
     // used as nouns (`a new release`, `the latest build`).
-    let determined =
-        rest.first().is_some_and(|w| is_one_of(w, DETERMINERS) || is_one_of(w, NEW_THING));
+    let determined = rest
+        .first()
+        .is_some_and(|w| is_one_of(w, &lists().determiners) || is_one_of(w, &lists().new_thing));
     let is_action_word = |w: &str| {
         outcome.terms().iter().any(|t| {
             t.origin() == Origin::Whole && t.word().eq_ignore_ascii_case(w) && is_action(t.stem())
@@ -1187,9 +1004,9 @@ fn object_of<'o, 'p>(
     let end = rest
         .iter()
         .position(|w| {
-            is_one_of(w, OBJECT_END)
-                || is_one_of(w, NAMING)
-                || is_one_of(w, SAYING)
+            is_one_of(w, &lists().object_end)
+                || is_one_of(w, &lists().naming)
+                || is_one_of(w, &lists().saying)
                 || (!determined && is_action_word(w))
         })
         .unwrap_or(rest.len());
@@ -1200,16 +1017,17 @@ fn object_of<'o, 'p>(
                 && !t.corrected()
                 && named.terms.get(i).is_none_or(Option::is_none)
                 && t.word().eq_ignore_ascii_case(word)
-                && WHEN.binary_search(&t.word()).is_err())
+                && lists().when.binary_search(&t.word()).is_err())
             .then_some(t)
         })
     };
     let words = rest.get(..end)?;
     let head = term(words.last()?);
-    let opens = rest.get(end).copied().filter(|w| is_one_of(w, COMPLEMENT));
+    let opens = rest.get(end).copied().filter(|w| is_one_of(w, &lists().complement));
     let complement = opens.and_then(|_| {
         let after = rest.get(end + 1..)?;
-        let stop = after.iter().position(|w| is_one_of(w, OBJECT_END)).unwrap_or(after.len());
+        let stop =
+            after.iter().position(|w| is_one_of(w, &lists().object_end)).unwrap_or(after.len());
         // Its last word the catalog knows: a name may follow (`the okta user jane`).
         after.get(..stop)?.iter().rev().find_map(|w| term(w))
     });
@@ -1289,7 +1107,7 @@ mod tests {
 
     #[test]
     fn words_that_say_when_are_sorted_for_binary_search() {
-        assert!(super::WHEN.windows(2).all(|w| w[0] < w[1]));
+        assert!(crate::words::lists().when.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]

@@ -97,6 +97,8 @@ mod config;
 mod empty;
 mod estimate;
 mod listing;
+#[cfg(feature = "tiktoken")]
+mod openai;
 mod results;
 mod sanitize;
 mod sentence;
@@ -106,5 +108,7 @@ pub use config::{Lister, ListingBuilder, Order};
 pub use empty::NoMatch;
 pub use estimate::{CharsPerToken, TokenEstimator};
 pub use listing::{Form, Listing, PreparedListing, ServerListing};
+#[cfg(feature = "tiktoken")]
+pub use openai::OpenAiEncoding;
 pub use results::{Hit, Rendered, ResultForm};
 pub use sentence::short_description;

@@ -158,7 +158,7 @@ fn a_large_server_never_costs_a_small_one_its_listing() {
         server("time", &[("now", "The current time")]),
     ]);
     let lister = Lister::default();
-    for budget in [60, 100, 500, 2_000] {
+    for budget in [70, 100, 500, 2_000] {
         let f = forms(&lister, &catalog, budget);
         assert_eq!(f[0], ("huge".into(), Form::Summary), "budget {budget}");
         assert_eq!(f[1], ("slack".into(), Form::Full), "budget {budget}");

@@ -38,7 +38,7 @@ fn the_default_estimate_holds_in_real_tokens() {
     // gets depends on how finely its servers' forms divide), it fills 85% of it in cl100k.
     let filled: Vec<&Measured> =
         listings.iter().filter(|m| m.estimate as f64 >= 0.96 * m.budget as f64).collect();
-    assert!(filled.len() >= 40, "{} listings fill their budget", filled.len());
+    assert!(filled.len() >= 30, "{} listings fill their budget", filled.len());
     for m in filled {
         assert!(m.cl100k as f64 >= 0.85 * m.budget as f64, "{}", describe(m));
     }

@@ -182,8 +182,13 @@ pub(crate) struct SearchArgs {
 
 const LISTING_LONG: &str = "\
 Print the catalog listing exactly as a host would embed it in the prompt,
-within a budget of estimated tokens (characters / 4), and say on stderr
-which form each server got.
+within a budget of tokens, and say on stderr which form each server got.
+
+Tokens (--tokenizer): `estimate` (the default) is toolsift's estimate,
+calibrated so that a listing stays within its budget in OpenAI's cl100k
+and o200k counts and about 10% denser counts (Claude's), and fills 85-95%
+of it in cl100k; `cl100k` and `o200k` count exactly in those encodings
+(loading one takes a fraction of a second).
 
 Forms: with `auto` (the default, budget 2000) each server gets the most
 detailed form the budget allows: full lines, then names only, then a
@@ -200,7 +205,7 @@ stderr notes that it is over the budget: a host never embeds an empty
 listing.
 
 JSON (--json): one object
-  {\"form\", \"budget\": number|null, \"tokens\", \"full_tokens\", \"complete\",
+  {\"form\", \"tokenizer\", \"budget\": number|null, \"tokens\", \"full_tokens\", \"complete\",
    \"servers\": [{\"name\", \"tools\", \"tokens\",
                 \"form\": \"full\"|\"names\"|\"summary\"|\"omitted\"}],
    \"text\": the listing}";
@@ -208,9 +213,12 @@ JSON (--json): one object
 /// `toolsift listing`.
 #[derive(Debug, Args)]
 pub(crate) struct ListingArgs {
-    /// Token budget (chars / 4; auto: 2000)
+    /// Token budget (auto: 2000)
     #[arg(long, short = 'b', value_name = "TOKENS")]
     pub(crate) budget: Option<usize>,
+    /// Tokens: estimate, cl100k or o200k
+    #[arg(long, value_enum, default_value_t = TokenizerArg::Estimate, hide_possible_values = true)]
+    pub(crate) tokenizer: TokenizerArg,
     /// Forms: auto, full, names or groups
     #[arg(long, value_enum, default_value_t = FormArg::Auto, hide_possible_values = true)]
     pub(crate) form: FormArg,
@@ -233,6 +241,17 @@ pub(crate) enum FormArg {
     Names,
     /// One summary line per server
     Groups,
+}
+
+/// `listing --tokenizer`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TokenizerArg {
+    /// toolsift's estimate
+    Estimate,
+    /// OpenAI's cl100k_base, exactly
+    Cl100k,
+    /// OpenAI's o200k_base, exactly
+    O200k,
 }
 
 const DESCRIBE_LONG: &str = "\
@@ -296,7 +315,8 @@ Code-specific fields: name-miss and summary-miss have \"query\", \"rank\"
 (null when not in the top 50) and \"beaten_by\" (model-facing names);
 near-duplicate has \"reason\" (\"same-name\" or \"similar-summary\"),
 \"similarity\" and \"tools\" ([{\"server\", \"tool\", \"name\"}]);
-repeated-description has \"tools\"; huge-description has \"chars\";
+repeated-description has \"tools\"; huge-description has \"chars\" and
+\"tokens\" (the estimate listings are budgeted with);
 diagnostics have \"file\" and \"pointer\"; unreadable-file has \"file\".";
 
 /// `toolsift check`.

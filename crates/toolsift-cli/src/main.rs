@@ -15,8 +15,8 @@
 //! - `search`: `{"query", "limit", "server", "hits": [{"rank", "name", "server", "tool",
 //!   "kind", "score", "demoted", "promoted", "matched", "description", "explanation"?}],
 //!   "empty": null | {"reason", "message", "unknown", "weak", "text"}}`;
-//! - `listing`: `{"form", "budget", "tokens", "full_tokens", "complete", "servers": [{"name",
-//!   "tools", "form", "tokens"}], "text"}`;
+//! - `listing`: `{"form", "tokenizer", "budget", "tokens", "full_tokens", "complete",
+//!   "servers": [{"name", "tools", "form", "tokens"}], "text"}`;
 //! - `describe`: `{"name", "server", "tool", "kind", "title", "signature", "description",
 //!   "input_schema", "output_schema", "annotations", "openapi"}`;
 //! - `check`: `{"servers", "tools", "problems", "groups": [{"code", "title", "count",

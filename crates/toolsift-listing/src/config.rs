@@ -7,7 +7,7 @@ use toolsift_catalog::Catalog;
 
 use crate::bridge::{BridgeTools, Placement};
 use crate::empty::NoMatch;
-use crate::estimate::{CharsPerToken, TokenEstimator};
+use crate::estimate::{CharsPerToken, PieceEstimate, TokenEstimator};
 use crate::listing::{Listing, PreparedListing};
 use crate::results::{Hit, Rendered, ResultForm};
 
@@ -34,9 +34,9 @@ pub(crate) struct Config {
     pub(crate) order: Order,
     pub(crate) show_scores: bool,
     pub(crate) estimator: Arc<dyn TokenEstimator + Send + Sync>,
-    /// `Some(n)` when the estimator is [`CharsPerToken`]`(n)`, whose costs can be bounded
-    /// without rendering (see `PreparedListing::listing`).
-    pub(crate) chars_per_token: Option<usize>,
+    /// `Some` when the estimator is one of this crate's, whose costs add up over lines and can
+    /// be bounded without rendering descriptions (see `PreparedListing::listing`).
+    pub(crate) lines: Option<LineCost>,
     pub(crate) search_name: String,
     pub(crate) describe_name: String,
     pub(crate) call_name: String,
@@ -51,8 +51,8 @@ impl Default for Config {
             result_description_chars: 200,
             order: Order::Name,
             show_scores: false,
-            estimator: Arc::new(CharsPerToken::default()),
-            chars_per_token: Some(CharsPerToken::default().chars()),
+            estimator: Arc::new(PieceEstimate::default()),
+            lines: Some(LineCost::Pieces(PieceEstimate::default())),
             search_name: "tool_search".to_owned(),
             describe_name: "tool_describe".to_owned(),
             call_name: "tool_call".to_owned(),
@@ -79,6 +79,78 @@ impl Config {
     pub(crate) fn estimate(&self, text: &str) -> usize {
         self.estimator.estimate(text)
     }
+
+    /// The estimate of `text` and, with an estimate that adds up over lines, its units before
+    /// rounding (zero otherwise).
+    pub(crate) fn cost(&self, text: &str) -> (usize, u64) {
+        match self.lines {
+            Some(lines) => {
+                let units = lines.units(text);
+                (lines.tokens(units), units)
+            }
+            None => (self.estimate(text), 0),
+        }
+    }
+}
+
+/// The configured estimator, when it is one of this crate's: its cost of a text is a sum over
+/// the text's lines (in units, rounded up to tokens once), and a lower bound of a line's units
+/// is cheap.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum LineCost {
+    /// [`CharsPerToken`]: one unit per character, `n` units per token.
+    Chars(usize),
+    /// [`PieceEstimate`]: thousandths of a token.
+    Pieces(PieceEstimate),
+}
+
+impl LineCost {
+    /// The units of `text`.
+    pub(crate) fn units(&self, text: &str) -> u64 {
+        match self {
+            LineCost::Chars(_) => text.chars().count() as u64,
+            LineCost::Pieces(p) => p.units(text),
+        }
+    }
+
+    /// A lower bound of the units of `text` (exact for characters).
+    pub(crate) fn lower(&self, text: &str) -> u64 {
+        match self {
+            LineCost::Chars(_) => text.chars().count() as u64,
+            LineCost::Pieces(p) => p.units_lower(text),
+        }
+    }
+
+    /// Lower bounds of the units of a tool's names-only line `- {shown}\n` and of the start of
+    /// its full line, `- {shown}:`.
+    pub(crate) fn name_lines_lower(&self, shown: &str) -> (u64, u64) {
+        match self {
+            LineCost::Chars(_) => {
+                let chars = shown.chars().count() as u64 + 3;
+                (chars, chars)
+            }
+            LineCost::Pieces(p) => p.name_lines_lower(shown),
+        }
+    }
+
+    /// A lower bound of the units of any tool line with a name (`- {name}\n`, or
+    /// `- {name}: …\n`).
+    pub(crate) fn min_tool_line(&self) -> u64 {
+        match self {
+            // `- `, one character, `\n`.
+            LineCost::Chars(_) => 4,
+            LineCost::Pieces(p) => p.min_tool_line(),
+        }
+    }
+
+    /// `units` in whole tokens, rounded up.
+    pub(crate) fn tokens(&self, units: u64) -> usize {
+        let per = match self {
+            LineCost::Chars(n) => (*n).max(1) as u64,
+            LineCost::Pieces(_) => 1000,
+        };
+        usize::try_from(units.div_ceil(per)).unwrap_or(usize::MAX)
+    }
 }
 
 /// Configures a [`Lister`]. Every setting has a default; [`ListingBuilder::build`] freezes them.
@@ -100,7 +172,7 @@ pub struct ListingBuilder {
 
 impl ListingBuilder {
     /// A builder with the defaults: 80-character listing descriptions, 200-character result
-    /// descriptions, [`Order::Name`], [`CharsPerToken`]`(4)`, no scores, bridge tools named
+    /// descriptions, [`Order::Name`], [`PieceEstimate`], no scores, bridge tools named
     /// `tool_search`, `tool_describe` and `tool_call`, search limit 5 by default and 20 at most.
     pub fn new() -> Self {
         ListingBuilder::default()
@@ -129,7 +201,11 @@ impl ListingBuilder {
     /// The token estimator budgets are measured with.
     pub fn estimator(mut self, estimator: impl TokenEstimator + Send + Sync + 'static) -> Self {
         let any: &dyn std::any::Any = &estimator;
-        self.config.chars_per_token = any.downcast_ref::<CharsPerToken>().map(|e| e.chars());
+        self.config.lines = match (any.downcast_ref::<CharsPerToken>(), any.downcast_ref()) {
+            (Some(chars), _) => Some(LineCost::Chars(chars.chars())),
+            (None, Some(&pieces)) => Some(LineCost::Pieces(pieces)),
+            (None, None) => None,
+        };
         self.config.estimator = Arc::new(estimator);
         self
     }
@@ -189,9 +265,9 @@ impl Default for Lister {
 impl Lister {
     /// The listing of `catalog` within `budget` tokens: the same text as [`Lister::prepare`]
     /// then [`PreparedListing::render`], but only the parts the budget can need are rendered.
-    /// With the default estimator ([`CharsPerToken`]) the short descriptions of servers that
-    /// are certain to be summarized are never computed, so a tight budget over a large catalog
-    /// costs a fraction of a full preparation. A host that renders several budgets of the same
+    /// With this crate's estimators ([`PieceEstimate`], the default, and [`CharsPerToken`]) the
+    /// short descriptions of servers that are certain to be summarized are never computed, so a
+    /// tight budget over a large catalog costs a fraction of a full preparation. A host that renders several budgets of the same
     /// catalog keeps a [`PreparedListing`] instead (its [`epoch`](PreparedListing::epoch)
     /// tells when the catalog changed).
     pub fn listing(&self, catalog: &Catalog, budget: usize) -> Listing {

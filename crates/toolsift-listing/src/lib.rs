@@ -6,7 +6,9 @@
 //! A [`ListingBuilder`] freezes a configuration into a [`Lister`]. The lister renders:
 //!
 //! - a [`Listing`] of a [`Catalog`](toolsift_catalog::Catalog) within a token budget, measured
-//!   by a [`TokenEstimator`] (default [`CharsPerToken`]: characters / 4, an estimate). Each
+//!   by a [`TokenEstimator`] (default [`PieceEstimate`], calibrated so that a listing stays
+//!   within its budget in OpenAI's cl100k and o200k counts; exact counts with the
+//!   [`tiktoken` feature](crate#features)). Each
 //!   server gets a [`Form`]: full lines, names only, a one-line summary, or left out, chosen
 //!   per server so that one large server never costs a small one its listing
 //!   ([`PreparedListing::render`] has the algorithm). A [`PreparedListing`] keeps the rendered
@@ -20,6 +22,11 @@
 //!
 //! This crate depends on `toolsift-catalog` only: it renders catalog tools and a score, not
 //! how the score was made. The `toolsift` facade wires it to the ranker.
+//!
+//! # Features
+//!
+//! - `tiktoken`: `OpenAiEncoding`, exact token counts in OpenAI's cl100k and o200k encodings
+//!   as a [`TokenEstimator`], from the `tiktoken-rs` crate (which embeds the encodings' data).
 //!
 //! # The listing format
 //!
@@ -73,7 +80,7 @@
 //! assert!(listing.tokens() <= 2_000);
 //!
 //! // A budget too small for descriptions keeps the names.
-//! let small = lister.listing(&catalog, 25);
+//! let small = lister.listing(&catalog, 35);
 //! assert_eq!(small.servers()[0].form(), Form::NamesOnly);
 //!
 //! // Search results, from whatever ranked them.
@@ -97,6 +104,8 @@ mod config;
 mod empty;
 mod estimate;
 mod listing;
+#[cfg(feature = "tiktoken")]
+mod openai;
 mod results;
 mod sanitize;
 mod sentence;
@@ -104,7 +113,10 @@ mod sentence;
 pub use bridge::{BridgeTool, BridgeTools, Placement};
 pub use config::{Lister, ListingBuilder, Order};
 pub use empty::NoMatch;
-pub use estimate::{CharsPerToken, TokenEstimator};
+
+pub use estimate::{CharsPerToken, PieceEstimate, TokenEstimator};
 pub use listing::{Form, Listing, PreparedListing, ServerListing};
+#[cfg(feature = "tiktoken")]
+pub use openai::OpenAiEncoding;
 pub use results::{Hit, Rendered, ResultForm};
 pub use sentence::short_description;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use toolsift_catalog::{Catalog, Tool};
 
-use crate::config::{Config, Order};
+use crate::config::{Config, LineCost, Order};
 use crate::sanitize;
 use crate::sentence::push_short_description;
 
@@ -62,10 +62,20 @@ struct Block {
     tools: usize,
     text: [String; 3],
     cost: [usize; 3],
-    /// Whether the full form (`text[0]`, `cost[0]`) is rendered yet.
+    /// With an estimate that adds up over lines, each form's cost before rounding (see
+    /// `LineCost`), so that a listing's cost is the sum of its blocks' without estimating the
+    /// joined text; zero otherwise, or while the form is not rendered.
+    units: [u64; 3],
+    /// Whether the full and names-only forms (`text[0..2]`, `cost[0..2]`) are rendered yet;
+    /// until then `cost[1]` is a lower bound of the names-only form's cost.
     full_known: bool,
     /// A lower bound of the full form's cost (0 when the estimator gives none).
     full_lo: usize,
+    /// Lower bounds of the units of the names-only and full headers.
+    headers_lo: (u64, u64),
+    /// Whether `cost[1]` and `full_lo` are the bounds from every tool's name
+    /// ([`Blocks::refine`]) rather than from the number of tools.
+    refined: bool,
 }
 
 impl Block {
@@ -137,8 +147,8 @@ impl Source for Blocks<'_> {
         }
         let names = render_names(&block.server, block.tools, entries);
         let full = render_full(&self.config, &block.server, block.tools, entries);
-        block.cost[0] = self.config.estimate(&full);
-        block.cost[1] = self.config.estimate(&names);
+        (block.cost[0], block.units[0]) = self.config.cost(&full);
+        (block.cost[1], block.units[1]) = self.config.cost(&names);
         block.text = [full, names, std::mem::take(&mut block.text[2])];
         block.full_known = true;
     }
@@ -173,6 +183,20 @@ impl<'c> Blocks<'c> {
         Blocks { config, blocks, entries: all }
     }
 
+    /// Tightens block `i`'s bounds with every tool's name, if they are still the quick ones.
+    fn refine(&mut self, i: usize) {
+        let (Some(block), Some(entries), Some(lines)) =
+            (self.blocks.get_mut(i), self.entries.get(i), self.config.lines)
+        else {
+            return;
+        };
+        if block.refined || block.full_known {
+            return;
+        }
+        let (names, full) = name_bounds(&lines, block.headers_lo, entries);
+        (block.cost[1], block.full_lo, block.refined) = (names, full, true);
+    }
+
     fn resolve_all(&mut self) {
         for i in 0..self.blocks.len() {
             self.resolve(i);
@@ -185,15 +209,21 @@ impl<'c> Blocks<'c> {
     fn start_forms(&mut self, budget: usize) -> Vec<Form> {
         let n = self.blocks.len();
         let bound = |b: &Block| b.full_lo.min(b.cost(Form::NamesOnly));
-        let mut large: Vec<usize> = (0..n)
-            .filter(|&i| {
-                let b = &self.blocks[i];
-                let summary = b.cost(Form::Summary);
-                !b.full_known && summary < b.cost(Form::NamesOnly) && summary < b.full_lo
-            })
-            .collect();
+        let in_u = |b: &Block| {
+            let summary = b.cost(Form::Summary);
+            !b.full_known && summary < b.cost(Form::NamesOnly) && summary < b.full_lo
+        };
+        for i in 0..n {
+            if !in_u(&self.blocks[i]) {
+                self.refine(i);
+            }
+        }
+        let mut large: Vec<usize> = (0..n).filter(|&i| in_u(&self.blocks[i])).collect();
         // The smallest bound last (ties: the later server last), to leave `U` first.
-        large.sort_by_key(|&i| (std::cmp::Reverse(bound(&self.blocks[i])), std::cmp::Reverse(i)));
+        let order = |blocks: &[Block], i: usize| {
+            (std::cmp::Reverse(blocks.get(i).map_or(0, bound)), std::cmp::Reverse(i))
+        };
+        large.sort_by_key(|&i| order(&self.blocks, i));
         let mut in_large = vec![false; n];
         for &i in &large {
             in_large[i] = true;
@@ -203,6 +233,13 @@ impl<'c> Blocks<'c> {
             self.resolve(i);
         }
         while let Some(&smallest) = large.last() {
+            if !self.blocks[smallest].refined && self.config.lines.is_some() {
+                // Bounds from names, for the servers that come up smallest: the quick bound of
+                // a large server stays above them.
+                self.refine(smallest);
+                large.sort_by_key(|&i| order(&self.blocks, i));
+                continue;
+            }
             // Every step of a server in `U` costs more than `k`.
             let k = bound(&self.blocks[smallest]).saturating_sub(1);
             let total = (0..n).fold(0usize, |sum, i| {
@@ -243,9 +280,10 @@ impl PreparedListing {
     /// The listing of `catalog` within `budget`, rendering only the full forms the budget can
     /// need: the same listing as `PreparedListing::new(..).render(budget)`, byte for byte.
     ///
-    /// With the default estimate (characters per token), a block's full form costs at least
-    /// its names-only form without the 12 characters of `, names only`, whatever the
-    /// descriptions say. Degrading (see [`PreparedListing::render`]) takes the largest current
+    /// With this crate's estimates, whose costs add up over lines, a block's names-only form
+    /// costs at least the sum of lower bounds of its lines, and its full form at least that of
+    /// its header and of each tool's name with its `:`, whatever the descriptions say; a block
+    /// whose forms are not rendered yet is rendered before an upgrade takes one. Degrading (see [`PreparedListing::render`]) takes the largest current
     /// cost first, so it takes the degrading steps of all servers in descending order of their
     /// cost, and every step lowers the total. Let `K` be one less than the smallest bound
     /// (lower bound of the full form, or names-only cost) over a set `U` of servers whose
@@ -257,7 +295,7 @@ impl PreparedListing {
     /// one until the total is over budget (or `U` is empty: every full form is rendered).
     pub(crate) fn listing(config: Arc<Config>, catalog: &Catalog, budget: usize) -> Listing {
         let mut blocks = Blocks::new(Arc::clone(&config), catalog);
-        let start = if config.chars_per_token.is_some() {
+        let start = if config.lines.is_some() {
             blocks.start_forms(budget)
         } else {
             blocks.resolve_all();
@@ -326,6 +364,7 @@ fn assemble(config: &Config, blocks: &[Block], forms: &[Form], budget: usize) ->
     let mut text = String::new();
     let mut servers = Vec::with_capacity(blocks.len());
     let (mut omitted, mut omitted_tools) = (0usize, 0usize);
+    let mut units = 0u64;
     for (block, &form) in blocks.iter().zip(forms) {
         let tokens = if form == Form::Omitted {
             omitted += 1;
@@ -333,6 +372,7 @@ fn assemble(config: &Config, blocks: &[Block], forms: &[Form], budget: usize) ->
             0
         } else {
             text.push_str(block.text(form));
+            units = units.saturating_add(block.units.get(form.index()).copied().unwrap_or(0));
             block.cost(form)
         };
         servers.push(ServerListing {
@@ -344,15 +384,18 @@ fn assemble(config: &Config, blocks: &[Block], forms: &[Form], budget: usize) ->
     }
     if omitted > 0 {
         let trailer = trailer(omitted, omitted_tools, omitted == blocks.len());
-        if text.is_empty() {
-            if config.estimate(&trailer) <= budget {
-                text = trailer;
-            }
-        } else {
+        let (cost, trailer_units) = config.cost(&trailer);
+        if !text.is_empty() || cost <= budget {
             text.push_str(&trailer);
+            units = units.saturating_add(trailer_units);
         }
     }
-    let tokens = if text.is_empty() { 0 } else { config.estimate(&text) };
+    let tokens = match config.lines {
+        _ if text.is_empty() => 0,
+        // Every block and the trailer end with a line break: the costs add up.
+        Some(lines) => lines.tokens(units),
+        None => config.estimate(&text),
+    };
     Listing { text, servers, tokens, budget }
 }
 
@@ -362,33 +405,85 @@ fn shown_name(server: &str) -> Cow<'_, str> {
 }
 
 /// A block with its summary form; the names-only and full forms are left for
-/// [`Source::resolve`]. With a characters-per-token estimate, the names-only cost is known
-/// here (it does not depend on the order of the lines) and bounds the full form's cost.
+/// [`Source::resolve`]. With an estimate whose costs add up over lines, lower bounds of both
+/// forms' costs are known here: from the tools' names ([`name_bounds`]) when characters are
+/// counted, otherwise from the number of tools until [`Blocks::refine`] needs better.
 fn render_short_forms(config: &Config, server: &str, tools: usize, entries: &Entries<'_>) -> Block {
     let name = shown_name(server);
     let noun = if tools == 1 { "tool" } else { "tools" };
     let them = if tools == 1 { "it" } else { "them" };
     let summary = format!("## {name} ({tools} {noun} — search to see {them})\n");
-    let (names_cost, full_lo) = match config.chars_per_token {
-        Some(n) => {
-            // `## {name} ({tools} {noun}, names only)\n`, then `- {shown}\n` per tool. The
-            // full form's header lacks `, names only` (12 characters); its lines add to these.
-            let header = name.chars().count() + tools.to_string().len() + noun.len() + 20;
-            let lines: usize = entries.iter().map(|(shown, _)| shown.chars().count() + 3).sum();
-            let chars = header + lines;
-            (chars.div_ceil(n.max(1)), chars.saturating_sub(12).div_ceil(n.max(1)))
-        }
+    let headers_lo = match config.lines {
+        Some(lines) => (
+            lines.lower(&format!("## {name} ({tools} {noun}, names only)\n")),
+            lines.lower(&format!("## {name} ({tools} {noun})\n")),
+        ),
         None => (0, 0),
     };
-    let cost = [0, names_cost, config.estimate(&summary)];
+    let (names_lo, full_lo, refined) = match config.lines {
+        // Counting characters is quick: bound from the names at once.
+        Some(lines @ LineCost::Chars(_)) => {
+            let (names, full) = name_bounds(&lines, headers_lo, entries);
+            (names, full, true)
+        }
+        // Otherwise from the number of tools and the start their names share, until
+        // `Blocks::refine` needs better.
+        Some(lines) => {
+            let line = lines.min_tool_line().max(shared_start_lower(&lines, entries));
+            let tools_lo = (tools as u64).saturating_mul(line);
+            let (names, full) = headers_lo;
+            let (names, full) = (names.saturating_add(tools_lo), full.saturating_add(tools_lo));
+            (lines.tokens(names), lines.tokens(full), false)
+        }
+        None => (0, 0, true),
+    };
+    let (summary_cost, summary_units) = config.cost(&summary);
     Block {
         server: Arc::from(server),
         tools,
         text: [String::new(), String::new(), summary],
-        cost,
+        cost: [0, names_lo, summary_cost],
+        units: [0, 0, summary_units],
         full_known: false,
         full_lo,
+        headers_lo,
+        refined,
     }
+}
+
+/// A lower bound of the units of every tool line of `entries`, from the start all their names
+/// share (`mcp__github__`): `- ` and that start, cut after its last run of two or more
+/// punctuation characters (which whatever follows never joins a word, so the rest of a line
+/// only adds to the bound).
+fn shared_start_lower(lines: &LineCost, entries: &Entries<'_>) -> u64 {
+    let Some((first, _)) = entries.first() else { return 0 };
+    let first = first.as_bytes();
+    let mut shared = first.len();
+    for (shown, _) in entries.iter().skip(1) {
+        shared =
+            first.iter().zip(shown.as_bytes()).take(shared).take_while(|(a, b)| a == b).count();
+    }
+    let is_punct = |b: &u8| b.is_ascii_punctuation();
+    let cut = (2..=shared)
+        .rev()
+        .find(|&end| first.get(end - 2..end).is_some_and(|pair| pair.iter().all(is_punct)));
+    match cut.and_then(|end| std::str::from_utf8(first.get(..end)?).ok()) {
+        Some(start) => lines.lower(&format!("- {start}")),
+        None => 0,
+    }
+}
+
+/// Lower bounds of the costs of a block's names-only and full forms from its tools' names:
+/// the names-only lines' bounds, and for the full form the bound of each line up to the name
+/// (the line either ends there or goes on with `: ` and a description).
+fn name_bounds(lines: &LineCost, headers: (u64, u64), entries: &Entries<'_>) -> (usize, usize) {
+    let (mut names, mut full) = headers;
+    for (shown, _) in entries {
+        let (bare, described) = lines.name_lines_lower(shown);
+        names = names.saturating_add(bare);
+        full = full.saturating_add(bare.min(described));
+    }
+    (lines.tokens(names), lines.tokens(full))
 }
 
 /// The names-only form of a block: a header and a `- name` line per tool.
@@ -516,10 +611,11 @@ fn choose_forms(config: &Config, src: &mut dyn Source, start: &[Form], budget: u
                 (sum - cost(src.blocks(), i, form), trailer)
             };
             for &better in FORMS.iter().filter(|&&f| f < form) {
-                if better == Form::Full && !src.blocks()[i].full_known {
+                let block = &src.blocks()[i];
+                if better != Form::Summary && !block.full_known {
                     // Rendered only if it could fit.
-                    let at_least =
-                        rest.saturating_add(src.blocks()[i].full_lo).saturating_add(rest_trailer);
+                    let lower = if better == Form::Full { block.full_lo } else { block.cost[1] };
+                    let at_least = rest.saturating_add(lower).saturating_add(rest_trailer);
                     if at_least > budget {
                         continue;
                     }

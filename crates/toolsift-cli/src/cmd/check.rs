@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use clap::ArgMatches;
 use serde_json::{Map, Value, json};
-use toolsift::listing::short_description;
+use toolsift::listing::{PieceEstimate, TokenEstimator, short_description};
 use toolsift::{DiagnosticKind, SearchResults, Tool, ToolId, ToolSearch};
 
 use crate::cli::CheckArgs;
@@ -494,16 +494,17 @@ fn empty_descriptions(tools: &[(&str, &Tool)]) -> Vec<Finding> {
 }
 
 fn huge_descriptions(tools: &[(&str, &Tool)], limit: usize) -> Vec<Finding> {
+    // The estimate the listing budgets with.
+    let estimate = PieceEstimate::default();
     tools
         .iter()
         .filter_map(|&(n, t)| {
             let chars = term::chars(&t.description);
             (chars > limit).then(|| {
-                Finding::new(
-                    Some((n, t)),
-                    format!("{chars} characters (about {} tokens)", chars.div_ceil(4)),
-                )
-                .with("chars", json!(chars))
+                let tokens = estimate.estimate(&t.description);
+                Finding::new(Some((n, t)), format!("{chars} characters (about {tokens} tokens)"))
+                    .with("chars", json!(chars))
+                    .with("tokens", json!(tokens))
             })
         })
         .collect()

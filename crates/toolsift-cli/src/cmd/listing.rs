@@ -2,9 +2,11 @@
 
 use clap::ArgMatches;
 use serde_json::{Value, json};
-use toolsift::listing::{Form, Lister, Listing, ListingBuilder, PreparedListing};
+use toolsift::listing::{
+    Form, Lister, Listing, ListingBuilder, OpenAiEncoding, PieceEstimate, PreparedListing,
+};
 
-use crate::cli::{FormArg, ListingArgs};
+use crate::cli::{FormArg, ListingArgs, TokenizerArg};
 use crate::cmd::{Failure, Report};
 use crate::input;
 use crate::term;
@@ -16,10 +18,15 @@ const DEFAULT_BUDGET: usize = 2000;
 pub(crate) fn run(args: &ListingArgs, matches: Option<&ArgMatches>) -> Result<Report, Failure> {
     let input = input::load(&args.input, matches)?;
     input.note_diagnostics();
+    let builder = match args.tokenizer {
+        TokenizerArg::Estimate => ListingBuilder::new().estimator(PieceEstimate::default()),
+        TokenizerArg::Cl100k => ListingBuilder::new().estimator(OpenAiEncoding::Cl100k),
+        TokenizerArg::O200k => ListingBuilder::new().estimator(OpenAiEncoding::O200k),
+    };
     let lister: Lister = match args.form {
         // A host that lists names only configures its lister without descriptions.
-        FormArg::Names => ListingBuilder::new().description_chars(0).build(),
-        _ => Lister::default(),
+        FormArg::Names => builder.description_chars(0).build(),
+        _ => builder.build(),
     };
     let prepared = lister.prepare(&input.catalog);
     let listing = match args.form {
@@ -40,10 +47,11 @@ pub(crate) fn run(args: &ListingArgs, matches: Option<&ArgMatches>) -> Result<Re
     };
 
     if args.json {
-        let stdout = term::json_document(&json_document(args.form, budget, &prepared, &listing));
+        let doc = json_document(args.form, args.tokenizer, budget, &prepared, &listing);
+        let stdout = term::json_document(&doc);
         return Ok(Report { stdout, problems: false });
     }
-    term::note(&format!("toolsift: {}", forms_line(args.form, budget, &listing)));
+    term::note(&format!("toolsift: {}", forms_line(args.form, args.tokenizer, budget, &listing)));
     if let Some(budget) = budget.filter(|&b| listing.tokens() > b) {
         eprintln!(
             "toolsift: note: the listing takes {} tokens, over the budget of {budget}",
@@ -95,11 +103,20 @@ fn smallest_complete(prepared: &PreparedListing) -> Listing {
     best
 }
 
-/// `listing: 1998 of 2000 tokens; full: a, b; names: c; summary: d`, for stderr.
-fn forms_line(mode: FormArg, budget: Option<usize>, listing: &Listing) -> String {
+/// `listing: 1998 of 2000 tokens (estimated); full: a, b; names: c; summary: d`, for stderr.
+fn forms_line(
+    mode: FormArg,
+    tokenizer: TokenizerArg,
+    budget: Option<usize>,
+    listing: &Listing,
+) -> String {
+    let how = match tokenizer {
+        TokenizerArg::Estimate => "estimated",
+        exact => tokenizer_word(exact),
+    };
     let mut line = match budget {
-        Some(b) => format!("listing: {} of {b} tokens (estimated)", listing.tokens()),
-        None => format!("listing: {} tokens (estimated)", listing.tokens()),
+        Some(b) => format!("listing: {} of {b} tokens ({how})", listing.tokens()),
+        None => format!("listing: {} tokens ({how})", listing.tokens()),
     };
     for form in [Form::Full, Form::NamesOnly, Form::Summary, Form::Omitted] {
         let names: Vec<String> = listing
@@ -130,8 +147,17 @@ fn form_word(form: FormArg) -> &'static str {
     }
 }
 
+fn tokenizer_word(tokenizer: TokenizerArg) -> &'static str {
+    match tokenizer {
+        TokenizerArg::Estimate => "estimate",
+        TokenizerArg::Cl100k => "cl100k",
+        TokenizerArg::O200k => "o200k",
+    }
+}
+
 fn json_document(
     form: FormArg,
+    tokenizer: TokenizerArg,
     budget: Option<usize>,
     prepared: &PreparedListing,
     listing: &Listing,
@@ -146,6 +172,7 @@ fn json_document(
         .collect();
     json!({
         "form": form_word(form),
+        "tokenizer": tokenizer_word(tokenizer),
         "budget": budget,
         "tokens": listing.tokens(),
         "full_tokens": prepared.full_tokens(),

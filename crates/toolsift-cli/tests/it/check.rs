@@ -77,6 +77,9 @@ fn a_messy_catalog_fails_with_grouped_findings() {
     assert_eq!(repeated["findings"][0]["tools"].as_array().map(Vec::len), Some(2));
     let huge = group("huge-description").unwrap_or_default();
     assert_eq!(huge["findings"][0]["chars"], 2500);
+    // The estimate listings are budgeted with: 500 one-token words at 1.091 each, and the
+    // text around them.
+    assert_eq!(huge["findings"][0]["tokens"], 547);
 
     let run = toolsift(&["check", "--mcp", &arg(&messy), "--names", "bare"]).status(1);
     assert!(run.stdout.contains("duplicate-name (1): "), "{}", run.stdout);

@@ -72,3 +72,31 @@ fn a_budget_nothing_fits_prints_the_smallest_honest_form() {
         assert!(forms(&doc).iter().all(|f| f == "omitted"));
     }
 }
+
+#[test]
+fn tokenizers_count_the_budget() {
+    use toolsift::listing::OpenAiEncoding;
+
+    // The estimate keeps the listing within its budget in real tokens.
+    let doc = toolsift(&["listing", "--budget", "2000", "--json"]).status(0).json();
+    assert_eq!(doc["tokenizer"], "estimate");
+    let text = doc["text"].as_str().unwrap_or_default();
+    for encoding in [OpenAiEncoding::Cl100k, OpenAiEncoding::O200k] {
+        let real = encoding.count(text);
+        assert!((1700..=2000).contains(&real), "{encoding}: {real}");
+    }
+
+    // An exact tokenizer budgets and reports in its own tokens.
+    for (flag, encoding) in [("cl100k", OpenAiEncoding::Cl100k), ("o200k", OpenAiEncoding::O200k)] {
+        let args = ["listing", "--budget", "2000", "--tokenizer", flag, "--json"];
+        let doc = toolsift(&args).status(0).json();
+        assert_eq!(doc["tokenizer"], flag);
+        let text = doc["text"].as_str().unwrap_or_default();
+        assert_eq!(doc["tokens"].as_u64(), Some(encoding.count(text) as u64));
+        // Seven servers divide the budget coarsely: 1,710 cl100k tokens fill it best.
+        assert!(doc["tokens"].as_u64().is_some_and(|t| (1600..=2000).contains(&t)), "{doc}");
+        let run = toolsift(&["listing", "--budget", "2000", "--tokenizer", flag]).status(0);
+        assert!(run.stderr.contains(&format!(" of 2000 tokens ({flag})")), "{}", run.stderr);
+    }
+    toolsift(&["listing", "--tokenizer", "words"]).status(2);
+}

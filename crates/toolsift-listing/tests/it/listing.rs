@@ -1,14 +1,20 @@
 //! The listing format and the budget algorithm on small hand-made catalogs.
 
 use toolsift_catalog::{Catalog, Server, Tool, ToolId, ToolKind};
-use toolsift_listing::{Form, Lister, ListingBuilder, Order, TokenEstimator};
+use toolsift_listing::{CharsPerToken, Form, Lister, ListingBuilder, Order, TokenEstimator};
 
 use crate::common::{catalog, parse_listing, server};
 
 /// Renders `catalog` with the default lister and compares the text.
 #[track_caller]
 fn check(catalog: &Catalog, budget: usize, expect: &str) {
-    let listing = Lister::default().listing(catalog, budget);
+    check_with(&Lister::default(), catalog, budget, expect);
+}
+
+/// Renders `catalog` with `lister` and compares the text.
+#[track_caller]
+fn check_with(lister: &Lister, catalog: &Catalog, budget: usize, expect: &str) {
+    let listing = lister.listing(catalog, budget);
     assert_eq!(listing.text(), expect, "budget {budget}");
     assert!(listing.tokens() <= budget);
     if let Err(e) = parse_listing(listing.text()) {
@@ -84,17 +90,23 @@ fn name_order_does_not_depend_on_insertion_order() {
     assert_eq!(lister.listing(&a, 1_000).text(), lister.listing(&b, 1_000).text());
 }
 
+/// A lister that counts characters / 4, for the tests whose budgets are worked out by hand.
+fn chars_lister() -> Lister {
+    ListingBuilder::new().estimator(CharsPerToken::default()).build()
+}
+
 #[test]
 fn degradation_steps_per_server() {
+    // The budgets are worked out in characters / 4.
     let catalog = small();
-    let lister = Lister::default();
+    let lister = chars_lister();
+    let check = |budget, expect| check_with(&lister, &catalog, budget, expect);
     let full = lister.prepare(&catalog).full_tokens();
     // The exact full size fits; one less degrades the larger server (slack) first, then
     // step by step down to nothing.
     let f = forms(&lister, &catalog, full);
     assert_eq!(f, [("github".into(), Form::Full), ("slack".into(), Form::Full)]);
     check(
-        &catalog,
         full - 1,
         "\
 ## github (1 tool)
@@ -105,7 +117,6 @@ fn degradation_steps_per_server() {
 ",
     );
     check(
-        &catalog,
         37,
         "\
 ## github (1 tool)
@@ -114,7 +125,6 @@ fn degradation_steps_per_server() {
 ",
     );
     check(
-        &catalog,
         26,
         "\
 ## github (1 tool, names only)
@@ -123,15 +133,14 @@ fn degradation_steps_per_server() {
 ",
     );
     check(
-        &catalog,
         24,
         "\
 ## github (1 tool — search to see it)
 ## slack (2 tools — search to see them)
 ",
     );
-    check(&catalog, 19, "## 2 servers (3 tools — search to see them)\n");
-    check(&catalog, 10, "");
+    check(19, "## 2 servers (3 tools — search to see them)\n");
+    check(10, "");
     let nothing = lister.listing(&catalog, 10);
     assert!(nothing.nothing_fits());
     assert!(nothing.servers().iter().all(|s| s.form() == Form::Omitted && s.tokens() == 0));
@@ -149,7 +158,7 @@ fn a_large_server_never_costs_a_small_one_its_listing() {
         server("time", &[("now", "The current time")]),
     ]);
     let lister = Lister::default();
-    for budget in [60, 100, 500, 2_000] {
+    for budget in [70, 100, 500, 2_000] {
         let f = forms(&lister, &catalog, budget);
         assert_eq!(f[0], ("huge".into(), Form::Summary), "budget {budget}");
         assert_eq!(f[1], ("slack".into(), Form::Full), "budget {budget}");
@@ -168,13 +177,14 @@ fn upgrades_use_budget_left_by_a_later_step() {
     // `a` has long names and tiny descriptions (its names-only form saves little); `b` has
     // short names and long descriptions. Greedy degrades `a` first (it is the largest), then
     // `b` (now the largest), after which `a` fits in full again: the upgrade pass restores it.
+    // The names are made for characters / 4.
     let a: Vec<(String, String)> =
         (0..45).map(|i| (format!("a_{i:02}_{}", "x".repeat(35)), "x".to_owned())).collect();
     let long = "word ".repeat(16);
     let b: Vec<(String, String)> = (0..25).map(|i| (format!("b{i:02}"), long.clone())).collect();
     let a: Vec<(&str, &str)> = a.iter().map(|(x, y)| (x.as_str(), y.as_str())).collect();
     let b: Vec<(&str, &str)> = b.iter().map(|(x, y)| (x.as_str(), y.as_str())).collect();
-    let lister = Lister::default();
+    let lister = chars_lister();
     let cost = |servers: Vec<Server>, budget: usize| {
         let listing = lister.listing(&catalog(servers), budget);
         (listing.tokens(), listing.servers()[0].form())

@@ -15,3 +15,9 @@ mod props;
 mod results;
 /// Short descriptions: first sentence, cleaning, clipping.
 mod sentence;
+/// The catalogs of the tuning set listed and counted with real tokenizers.
+#[path = "../support/measure.rs"]
+#[allow(dead_code)]
+mod support;
+/// The default estimate against real tokenizers.
+mod tokens;

@@ -126,7 +126,8 @@
 //! the remaining terms cannot lift a document not seen yet into the top k, the remaining terms
 //! only update the candidates that can still make it. Every score is summed in that same
 //! order of the terms, pruned or not (and in [`Index::explain`]), so it is bit for bit that of
-//! scoring every document (a property test holds the two to identical outcomes). Besides
+//! scoring every document (a property test holds the two to identical outcomes, and
+//! another holds every search to a reference scorer written from this page). Besides
 //! what it adds to the search cache (below: a word's entry the first time the word is
 //! searched, its merged list the second), search allocates only its [`Outcome`]; its buffers
 //! are per thread and dense over documents (a term with several forms sums its

@@ -524,10 +524,8 @@ pub(crate) fn score_order(q: &Query, out: &mut Vec<usize>) {
 /// The fewest documents from which a query whose gate is open ([`Ctx::open`]) keeps no
 /// matched-term masks while it walks its terms, and finds its hits' matched terms after
 /// ([`Index::matched_terms`]): a walk then reads and writes 4 bytes per document, not 12.
-/// Below it, the masks cost less than that search. Measured with timing programs, query
-/// medians without and with masks: 10k tools 22.5-25.4 µs against 25.2-27.5 µs; `all`
-/// (3,952 tools) 10.5-12.7 µs against 10.1-10.4 µs, 4.0 k more instructions per query
-/// without (the search for the hits' terms).
+/// Below it, the masks cost less than that search (query medians without masks: 10k tools
+/// 22.5-25.4 µs against 25.2-27.5 µs with; `all`, 3,952 tools, 10.5-12.7 against 10.1-10.4).
 const MASK_FREE_MIN_DOCS: usize = 8_192;
 
 #[cfg(test)]
@@ -546,7 +544,8 @@ fn mask_free_min_docs() -> usize {
     MASK_FREE_MIN_DOCS
 }
 
-/// What a binary-search step in a merged list costs, in entries walked (see `top_k`).
+/// What a binary-search step in a merged list costs, in entries walked (see `top_k`). A step
+/// is a dependent load; at 4 the query p99 on `all` was 44.1-44.5 µs against 47.4-48.1 µs at 1.
 const PROBE_STEP_COST: f64 = 4.0;
 
 /// Relative slack for comparing sums of `f32` computed in different orders.
@@ -1533,11 +1532,8 @@ impl Index {
             let built = self.reserve_list(term).map(|r| self.merge(s, term, q.forms(term), r));
             if let Some(m) = built.as_deref().or(term.merged.as_deref()) {
                 // A search's steps are dependent loads, each several times the cost of a
-                // streamed entry: probing pays only for few candidates in a long list
-                // (bench-suite, alternating runs with whole-list binary searches: p99
-                // 47.4-48.1 us at weight 1, 44.1-44.5 us at 4, 44.0-44.6 us at 16; median
-                // best at 4. With searches by block, weights 1, 2 and 4 gave medians within
-                // the noise at 100k tools).
+                // streamed entry ([`PROBE_STEP_COST`]): probing pays only for few candidates
+                // in a long list.
                 let len = m.entries.len() as f64;
                 let probe = (s.live.len() as f64) * (2.0 + (1.0 + len).log2()) * PROBE_STEP_COST;
                 if probe < 2.0 * len {

@@ -1,5 +1,6 @@
 //! Unit tests of private internals: key normalization, the vocabulary's related terms, the
-//! packed term frequencies of the postings, the merged lists, the pruning's score cut.
+//! packed term frequencies of the postings, the merged lists, the pruning's score cut; and
+//! (`reference`) every search against a reference scorer written from the crate docs.
 
 use crate::config::{DEFAULT_SEARCH_CACHE_BUDGET, Relation};
 use crate::keys::normalize_key;
@@ -162,6 +163,8 @@ impl crate::Expander for Synonyms {
         }
     }
 }
+
+mod reference;
 
 mod differential {
     //! Law: the pruned top-k equals the exhaustive one (hits, scores bit for bit, order,

@@ -66,7 +66,20 @@ fn tuning_datasets_load() {
     let dirs = discover(&root).unwrap();
     let names: Vec<&str> =
         dirs.iter().filter_map(|d| d.file_name().and_then(|n| n.to_str())).collect();
-    assert_eq!(names, ["all", "dev", "fresh", "names", "office", "openapi", "ops"]);
+    assert_eq!(
+        names,
+        [
+            "all",
+            "dev",
+            "fresh",
+            "names",
+            "office",
+            "openapi",
+            "ops",
+            "seal-tools",
+            "stabletoolbench"
+        ]
+    );
     let all = load(&root.join("all")).unwrap();
     assert_eq!(all.name, "all");
     assert_eq!(all.catalogs.len(), 70);
@@ -74,6 +87,12 @@ fn tuning_datasets_load() {
     assert_eq!(all.queries.iter().filter(|q| !q.is_answerable()).count(), 39);
     for dir in &dirs {
         load(dir).unwrap();
+    }
+    // The outside development halves: every query answerable, as their SOURCES.md says.
+    for (name, queries) in [("seal-tools", 712), ("stabletoolbench", 397)] {
+        let ds = load(&root.join(name)).unwrap();
+        assert_eq!(ds.queries.len(), queries, "{name}");
+        assert!(ds.queries.iter().all(super::Query::is_answerable), "{name}");
     }
 }
 

@@ -2,8 +2,8 @@
 //!
 //! Per dataset: load the catalogs into one [`Catalog`], build a [`ToolSearch`] (timed), search
 //! every query for its top 10 through the [`SearchEngine`] trait, score the rankings with
-//! [`metrics`], print the tables, and optionally write files, print failures,
-//! check or bless the baseline.
+//! [`metrics`], run the [`scale`] check (a dataset of several servers), print the tables,
+//! and optionally write files, print failures, check or bless the baseline.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -21,6 +21,7 @@ use crate::dataset::{self, CatalogKind, Dataset, Query, ToolKey};
 use crate::flags::EvalFlags;
 use crate::metrics::{self, CUTOFF, QueryScore, Summary};
 use crate::report;
+use crate::scale::{self, ScaleCheck};
 
 /// The xtask folder (holds `tuning/` and `baseline.json`).
 fn xtask_dir() -> PathBuf {
@@ -76,6 +77,22 @@ pub(crate) fn run(flags: &EvalFlags) -> Result<()> {
         let rows: Vec<(String, Summary)> =
             results.iter().map(|(ds, r)| (ds.name.clone(), r.summary)).collect();
         println!("\n{}", report::table("dataset", &rows));
+        println!(
+            "scale check (a relevant tool in the top {} with only its servers connected, out \
+             of it with all):",
+            scale::TOP
+        );
+        for (ds, r) in &results {
+            if let Some(c) = &r.scale {
+                println!(
+                    "  {:<16} {:>4} of {:>4} ({:.1}%)",
+                    ds.name,
+                    c.lost(),
+                    c.alone_in_top(),
+                    100.0 * c.lost_share()
+                );
+            }
+        }
     }
     let baseline_path = xtask_dir().join("baseline.json");
     if flags.check {
@@ -101,6 +118,8 @@ struct Evaluation {
     query_us_p95: f64,
     parameters: BTreeMap<String, Value>,
     failures: Vec<String>,
+    /// The scale check; `None` for a dataset of one server.
+    scale: Option<ScaleCheck>,
 }
 
 fn evaluate(ds: &Dataset, flags: &EvalFlags) -> Result<Evaluation> {
@@ -154,6 +173,7 @@ fn evaluate(ds: &Dataset, flags: &EvalFlags) -> Result<Evaluation> {
     }
     let by_tag = tagged.into_iter().map(|(t, s)| (t.to_owned(), Summary::of(&s))).collect();
     let failures = failures(engine, ds, &rankings, &scores, flags.failures);
+    let scale = scale::check(ds, &catalog, &rankings, &flags.settings)?;
     Ok(Evaluation {
         tools,
         diagnostics,
@@ -167,6 +187,7 @@ fn evaluate(ds: &Dataset, flags: &EvalFlags) -> Result<Evaluation> {
         query_us_p95,
         parameters: parameters(&search),
         failures,
+        scale,
     })
 }
 
@@ -262,6 +283,14 @@ fn print_dataset(ds: &Dataset, r: &Evaluation, flags: &EvalFlags) {
         rows.extend(r.by_tag.iter().map(|(t, s)| (format!("  {t}"), *s)));
     }
     print!("{}", report::table("dataset", &rows));
+    if let Some(scale) = &r.scale {
+        println!("{}", scale.line());
+        if flags.failures > 0 {
+            for line in scale.lost_lines().iter().take(flags.failures) {
+                println!("  lost to scale: {line}");
+            }
+        }
+    }
     for f in &r.failures {
         print!("{f}");
     }
@@ -390,6 +419,7 @@ fn write_outputs(
         "metrics": report::summary_json(&r.summary),
         "by_tag": by_tag,
         "per_query_quality": per_query,
+        "scale_check": r.scale.as_ref().map_or(Value::Null, ScaleCheck::to_json),
         "timing": timing,
     });
     report::write_json(&dir.join("report.json"), report_json)

@@ -16,6 +16,7 @@ mod flags;
 mod metrics;
 mod params;
 mod report;
+mod scale;
 mod typos;
 
 use std::process::ExitCode;

@@ -2,7 +2,8 @@
 //!
 //! Per dataset: load the catalogs into one [`Catalog`], build a [`ToolSearch`] (timed), search
 //! every query for its top 10 through the [`SearchEngine`] trait, score the rankings with
-//! [`metrics`], run the [`scale`] check (a dataset of several servers), print the tables,
+//! [`metrics`], run the [`scale`] check (a dataset of several servers) and the [`groups`]
+//! report (a dataset with groups of phrasings), print the tables,
 //! and optionally write files, print failures, check or bless the baseline.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -19,6 +20,7 @@ use crate::Result;
 use crate::baseline::{self, Entry};
 use crate::dataset::{self, CatalogKind, Dataset, Query, ToolKey};
 use crate::flags::EvalFlags;
+use crate::groups::{self, GroupReport};
 use crate::metrics::{self, CUTOFF, QueryScore, Summary};
 use crate::report;
 use crate::scale::{self, ScaleCheck};
@@ -93,6 +95,14 @@ pub(crate) fn run(flags: &EvalFlags) -> Result<()> {
                 );
             }
         }
+        if results.iter().any(|(_, r)| r.groups.is_some()) {
+            println!("groups of phrasings:");
+            for (ds, r) in &results {
+                for line in r.groups.iter().flat_map(GroupReport::lines) {
+                    println!("  {:<16} {line}", ds.name);
+                }
+            }
+        }
     }
     let baseline_path = xtask_dir().join("baseline.json");
     if flags.check {
@@ -120,6 +130,8 @@ struct Evaluation {
     failures: Vec<String>,
     /// The scale check; `None` for a dataset of one server.
     scale: Option<ScaleCheck>,
+    /// The group report; `None` for a dataset without groups.
+    groups: Option<GroupReport>,
 }
 
 fn evaluate(ds: &Dataset, flags: &EvalFlags) -> Result<Evaluation> {
@@ -174,6 +186,7 @@ fn evaluate(ds: &Dataset, flags: &EvalFlags) -> Result<Evaluation> {
     let by_tag = tagged.into_iter().map(|(t, s)| (t.to_owned(), Summary::of(&s))).collect();
     let failures = failures(engine, ds, &rankings, &scores, flags.failures);
     let scale = scale::check(ds, &catalog, &rankings, &flags.settings)?;
+    let groups = groups::report(&ds.queries, &scores);
     Ok(Evaluation {
         tools,
         diagnostics,
@@ -188,6 +201,7 @@ fn evaluate(ds: &Dataset, flags: &EvalFlags) -> Result<Evaluation> {
         parameters: parameters(&search),
         failures,
         scale,
+        groups,
     })
 }
 
@@ -283,6 +297,9 @@ fn print_dataset(ds: &Dataset, r: &Evaluation, flags: &EvalFlags) {
         rows.extend(r.by_tag.iter().map(|(t, s)| (format!("  {t}"), *s)));
     }
     print!("{}", report::table("dataset", &rows));
+    for line in r.groups.iter().flat_map(GroupReport::lines) {
+        println!("{line}");
+    }
     if let Some(scale) = &r.scale {
         println!("{}", scale.line());
         if flags.failures > 0 {
@@ -420,6 +437,7 @@ fn write_outputs(
         "by_tag": by_tag,
         "per_query_quality": per_query,
         "scale_check": r.scale.as_ref().map_or(Value::Null, ScaleCheck::to_json),
+        "groups": r.groups.map_or(Value::Null, GroupReport::to_json),
         "timing": timing,
     });
     report::write_json(&dir.join("report.json"), report_json)
@@ -435,7 +453,7 @@ fn check(path: &Path, results: &[(Dataset, Evaluation)]) -> Result<()> {
     let mut all_ok = true;
     println!("\nbaseline check against {} (tolerance {}):", path.display(), baseline::TOLERANCE);
     for (ds, r) in results {
-        let current = Entry::of(&ds.content_hash, &r.summary);
+        let current = Entry::of(&ds.content_hash, &r.summary, r.groups.as_ref());
         let (lines, ok) = baseline::compare(&ds.name, base.get(&ds.name), &current);
         for line in lines {
             println!("  {line}");
@@ -453,7 +471,7 @@ fn check(path: &Path, results: &[(Dataset, Evaluation)]) -> Result<()> {
 fn bless(path: &Path, results: &[(Dataset, Evaluation)]) -> Result<()> {
     let mut base = baseline::read(path)?;
     for (ds, r) in results {
-        base.insert(ds.name.clone(), Entry::of(&ds.content_hash, &r.summary));
+        base.insert(ds.name.clone(), Entry::of(&ds.content_hash, &r.summary, r.groups.as_ref()));
     }
     report::write(path, &baseline::render(&base)?)?;
     println!("\nwrote {}", path.display());

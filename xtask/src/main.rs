@@ -13,6 +13,7 @@ mod bench;
 mod dataset;
 mod eval;
 mod flags;
+mod groups;
 mod metrics;
 mod params;
 mod report;

@@ -128,7 +128,7 @@ struct Evaluation {
     query_us_p95: f64,
     parameters: BTreeMap<String, Value>,
     failures: Vec<String>,
-    /// The scale check; `None` for a dataset of one server.
+    /// The scale check; `None` for a dataset of one server or without answerable queries.
     scale: Option<ScaleCheck>,
     /// The group report; `None` for a dataset without groups.
     groups: Option<GroupReport>,

@@ -14,7 +14,7 @@ use toolsift::SearchEngine;
 use toolsift::catalog::{Catalog, Server};
 
 use crate::Result;
-use crate::dataset::{Dataset, ToolKey};
+use crate::dataset::{Dataset, Query, ToolKey};
 use crate::metrics::CUTOFF;
 use crate::params;
 
@@ -115,7 +115,7 @@ fn best_rank(ranking: &[ToolKey], relevant: &BTreeMap<ToolKey, u32>) -> Option<u
 
 /// Runs the scale check for `ds`, whose whole catalog is `catalog` and whose rankings with
 /// every server connected are `rankings` (one per query, top 10). `None` for a dataset of
-/// one server. Each distinct set of relevant servers is built once, with `settings`.
+/// one server or without an answerable query. Each distinct set of relevant servers is built once, with `settings`.
 pub(crate) fn check(
     ds: &Dataset,
     catalog: &Catalog,
@@ -124,7 +124,7 @@ pub(crate) fn check(
 ) -> Result<Option<ScaleCheck>> {
     let servers: BTreeMap<&str, &Server> =
         catalog.servers().map(|s| (s.name.as_str(), s)).collect();
-    if servers.len() < 2 {
+    if servers.len() < 2 || !ds.queries.iter().any(Query::is_answerable) {
         return Ok(None);
     }
     // Queries grouped by the servers of their relevant tools.

@@ -1,8 +1,9 @@
 //! The committed relevance baseline (`xtask/baseline.json`): `--check` compares a run with it,
 //! `--bless` rewrites it.
 //!
-//! A check fails when, for any evaluated dataset, nDCG@10, hit@1 or abstain dropped by more than
-//! [`TOLERANCE`], or empty rose by more than it; when the dataset's content changed since the
+//! A check fails when, for any evaluated dataset, nDCG@10, hit@1, abstain or (a dataset with
+//! groups of phrasings, see [`crate::groups`]) `group_abstain` or `group_hit@5` dropped by more
+//! than [`TOLERANCE`], or empty rose by more than it; when the dataset's content changed since the
 //! baseline was blessed (the numbers would not be comparable); or when the dataset has no
 //! baseline at all.
 
@@ -13,6 +14,7 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use crate::Result;
+use crate::groups::{GROUP_ABSTAIN, GROUP_HIT5, GroupReport};
 use crate::metrics::{METRIC_NAMES, Summary};
 use crate::report;
 
@@ -20,7 +22,7 @@ use crate::report;
 pub(crate) const TOLERANCE: f64 = 0.005;
 
 /// Metrics that must not drop, and the one that must not rise.
-const MUST_NOT_DROP: [&str; 3] = ["nDCG@10", "hit@1", "abstain"];
+const MUST_NOT_DROP: [&str; 5] = ["nDCG@10", "hit@1", "abstain", GROUP_ABSTAIN, GROUP_HIT5];
 const MUST_NOT_RISE: [&str; 1] = ["empty"];
 
 /// One dataset's entry in the baseline.
@@ -33,11 +35,14 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
-    /// The entry a run of `summary` on a dataset with `content_hash` blesses.
-    pub(crate) fn of(content_hash: &str, summary: &Summary) -> Entry {
+    /// The entry a run of `summary` (and `groups`, for a dataset with groups of phrasings) on
+    /// a dataset with `content_hash` blesses.
+    pub(crate) fn of(content_hash: &str, summary: &Summary, groups: Option<&GroupReport>) -> Entry {
+        let group_metrics = groups.map(GroupReport::metrics).unwrap_or_default();
         let metrics = METRIC_NAMES
             .iter()
             .filter_map(|&n| summary.get(n).map(|v| (n.to_owned(), round4(v))))
+            .chain(group_metrics.into_iter().map(|(n, v)| (n.to_owned(), round4(v))))
             .collect();
         Entry { content_hash: content_hash.to_owned(), metrics }
     }
@@ -97,7 +102,8 @@ pub(crate) fn render(entries: &BTreeMap<String, Entry>) -> Result<String> {
     }
     let doc = serde_json::json!({
         "about": "Relevance baseline of `cargo xtask eval`; `--check` fails if a dataset's nDCG@10, \
-                  hit@1 or abstain drops, or empty rises, by more than 0.005. Rewrite with \
+                  hit@1, abstain, group_abstain or group_hit@5 drops, or empty rises, by more \
+                  than 0.005. Rewrite with \
                   `cargo xtask eval --bless` and commit it with the numbers in the message.",
         "datasets": datasets,
     });
@@ -142,7 +148,7 @@ pub(crate) fn compare(
         let pass = loss <= TOLERANCE;
         ok &= pass;
         lines.push(format!(
-            "{name}: {} {metric:<8} baseline {was:.4}  now {now:.4}  change {:+.4}",
+            "{name}: {} {metric:<13} baseline {was:.4}  now {now:.4}  change {:+.4}",
             if pass { "ok  " } else { "FAIL" },
             now - was
         ));

@@ -80,6 +80,8 @@ pub(crate) struct Query {
     pub(crate) relevant: BTreeMap<ToolKey, u32>,
     /// Tags, in file order.
     pub(crate) tags: Vec<String>,
+    /// The group of phrasings of one request the query belongs to (`None`: no group).
+    pub(crate) group: Option<String>,
 }
 
 impl Query {
@@ -128,6 +130,8 @@ struct RawQuery {
     relevant: Vec<RawLabel>,
     #[serde(default)]
     tags: Vec<String>,
+    #[serde(default)]
+    group: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -204,9 +208,13 @@ pub(crate) fn load(dir: &Path) -> Result<Dataset> {
 /// Parses the lines of a queries.jsonl file; blank lines are skipped.
 ///
 /// Errors name the 1-based line. Query ids must be unique. A label repeated within a query keeps
-/// its highest grade; grade 0 labels are not relevant and are dropped.
+/// its highest grade; grade 0 labels are not relevant and are dropped. A `group` is a non-empty
+/// name, and the queries of one group are phrasings of one request: all answerable or all
+/// no-answer.
 pub(crate) fn parse_queries(text: &str) -> Result<Vec<Query>> {
     let mut ids = BTreeSet::new();
+    // Per group: whether its first query is answerable, and that query's id.
+    let mut groups: BTreeMap<String, (bool, String)> = BTreeMap::new();
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;
@@ -227,7 +235,26 @@ pub(crate) fn parse_queries(text: &str) -> Result<Vec<Query>> {
                 relevant.entry(ToolKey { server: label.server, tool: label.tool }).or_insert(0);
             *grade = (*grade).max(label.grade);
         }
-        out.push(Query { id: raw.id, text: raw.query, relevant, tags: raw.tags });
+        if let Some(group) = &raw.group {
+            if group.is_empty() {
+                return Err(format!("line {line_no}: query `{}` has an empty group", raw.id).into());
+            }
+            let answerable = !relevant.is_empty();
+            let (first_answerable, first_id) =
+                groups.entry(group.clone()).or_insert_with(|| (answerable, raw.id.clone()));
+            if *first_answerable != answerable {
+                let kind = |a: bool| if a { "answerable" } else { "no-answer" };
+                return Err(format!(
+                    "line {line_no}: query `{}` is {} but `{first_id}` of its group `{group}` is \
+                     {}; the phrasings of one request share their answer",
+                    raw.id,
+                    kind(answerable),
+                    kind(*first_answerable)
+                )
+                .into());
+            }
+        }
+        out.push(Query { id: raw.id, text: raw.query, relevant, tags: raw.tags, group: raw.group });
     }
     Ok(out)
 }

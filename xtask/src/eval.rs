@@ -2,8 +2,9 @@
 //!
 //! Per dataset: load the catalogs into one [`Catalog`], build a [`ToolSearch`] (timed), search
 //! every query for its top 10 through the [`SearchEngine`] trait, score the rankings with
-//! [`metrics`], print the tables, and optionally write files, print failures,
-//! check or bless the baseline.
+//! [`metrics`], run the [`scale`] check (a dataset of several servers) and the [`groups`]
+//! report (a dataset with groups of phrasings), print the tables,
+//! and optionally write files, print failures, check or bless the baseline.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -19,8 +20,10 @@ use crate::Result;
 use crate::baseline::{self, Entry};
 use crate::dataset::{self, CatalogKind, Dataset, Query, ToolKey};
 use crate::flags::EvalFlags;
+use crate::groups::{self, GroupReport};
 use crate::metrics::{self, CUTOFF, QueryScore, Summary};
 use crate::report;
+use crate::scale::{self, ScaleCheck};
 
 /// The xtask folder (holds `tuning/` and `baseline.json`).
 fn xtask_dir() -> PathBuf {
@@ -76,6 +79,30 @@ pub(crate) fn run(flags: &EvalFlags) -> Result<()> {
         let rows: Vec<(String, Summary)> =
             results.iter().map(|(ds, r)| (ds.name.clone(), r.summary)).collect();
         println!("\n{}", report::table("dataset", &rows));
+        println!(
+            "scale check (a relevant tool in the top {} with only its servers connected, out \
+             of it with all):",
+            scale::TOP
+        );
+        for (ds, r) in &results {
+            if let Some(c) = &r.scale {
+                println!(
+                    "  {:<16} {:>4} of {:>4} ({:.1}%)",
+                    ds.name,
+                    c.lost(),
+                    c.alone_in_top(),
+                    100.0 * c.lost_share()
+                );
+            }
+        }
+        if results.iter().any(|(_, r)| r.groups.is_some()) {
+            println!("groups of phrasings:");
+            for (ds, r) in &results {
+                for line in r.groups.iter().flat_map(GroupReport::lines) {
+                    println!("  {:<16} {line}", ds.name);
+                }
+            }
+        }
     }
     let baseline_path = xtask_dir().join("baseline.json");
     if flags.check {
@@ -101,6 +128,10 @@ struct Evaluation {
     query_us_p95: f64,
     parameters: BTreeMap<String, Value>,
     failures: Vec<String>,
+    /// The scale check; `None` for a dataset of one server or without answerable queries.
+    scale: Option<ScaleCheck>,
+    /// The group report; `None` for a dataset without groups.
+    groups: Option<GroupReport>,
 }
 
 fn evaluate(ds: &Dataset, flags: &EvalFlags) -> Result<Evaluation> {
@@ -154,6 +185,8 @@ fn evaluate(ds: &Dataset, flags: &EvalFlags) -> Result<Evaluation> {
     }
     let by_tag = tagged.into_iter().map(|(t, s)| (t.to_owned(), Summary::of(&s))).collect();
     let failures = failures(engine, ds, &rankings, &scores, flags.failures);
+    let scale = scale::check(ds, &catalog, &rankings, &flags.settings)?;
+    let groups = groups::report(&ds.queries, &scores);
     Ok(Evaluation {
         tools,
         diagnostics,
@@ -167,6 +200,8 @@ fn evaluate(ds: &Dataset, flags: &EvalFlags) -> Result<Evaluation> {
         query_us_p95,
         parameters: parameters(&search),
         failures,
+        scale,
+        groups,
     })
 }
 
@@ -262,6 +297,17 @@ fn print_dataset(ds: &Dataset, r: &Evaluation, flags: &EvalFlags) {
         rows.extend(r.by_tag.iter().map(|(t, s)| (format!("  {t}"), *s)));
     }
     print!("{}", report::table("dataset", &rows));
+    for line in r.groups.iter().flat_map(GroupReport::lines) {
+        println!("{line}");
+    }
+    if let Some(scale) = &r.scale {
+        println!("{}", scale.line());
+        if flags.failures > 0 {
+            for line in scale.lost_lines().iter().take(flags.failures) {
+                println!("  lost to scale: {line}");
+            }
+        }
+    }
     for f in &r.failures {
         print!("{f}");
     }
@@ -390,6 +436,8 @@ fn write_outputs(
         "metrics": report::summary_json(&r.summary),
         "by_tag": by_tag,
         "per_query_quality": per_query,
+        "scale_check": r.scale.as_ref().map_or(Value::Null, ScaleCheck::to_json),
+        "groups": r.groups.map_or(Value::Null, GroupReport::to_json),
         "timing": timing,
     });
     report::write_json(&dir.join("report.json"), report_json)
@@ -405,7 +453,7 @@ fn check(path: &Path, results: &[(Dataset, Evaluation)]) -> Result<()> {
     let mut all_ok = true;
     println!("\nbaseline check against {} (tolerance {}):", path.display(), baseline::TOLERANCE);
     for (ds, r) in results {
-        let current = Entry::of(&ds.content_hash, &r.summary);
+        let current = Entry::of(&ds.content_hash, &r.summary, r.groups.as_ref());
         let (lines, ok) = baseline::compare(&ds.name, base.get(&ds.name), &current);
         for line in lines {
             println!("  {line}");
@@ -423,7 +471,7 @@ fn check(path: &Path, results: &[(Dataset, Evaluation)]) -> Result<()> {
 fn bless(path: &Path, results: &[(Dataset, Evaluation)]) -> Result<()> {
     let mut base = baseline::read(path)?;
     for (ds, r) in results {
-        base.insert(ds.name.clone(), Entry::of(&ds.content_hash, &r.summary));
+        base.insert(ds.name.clone(), Entry::of(&ds.content_hash, &r.summary, r.groups.as_ref()));
     }
     report::write(path, &baseline::render(&base)?)?;
     println!("\nwrote {}", path.display());

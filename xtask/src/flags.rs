@@ -23,8 +23,10 @@ cargo xtask eval [options]
   --out DIR       Write DIR/<dataset>/{rankings.jsonl, timing.json, report.json}
   --failures N    Print the N worst queries per dataset: expected tools, returned tools, and the
                   score breakdown of the top wrong hit
-  --check         Compare with xtask/baseline.json; fail if any dataset's nDCG@10, hit@1 or
-                  abstain drops, or empty rises, by more than 0.005
+  --check         Compare with xtask/baseline.json; fail if any dataset's nDCG@10, hit@1,
+                  abstain or (groups of phrasings) share of groups refused in every phrasing
+                  or with a top-5 hit in every phrasing drops, or empty rises, by more than
+                  0.005
   --bless         Rewrite xtask/baseline.json with this run's numbers
   --rounds N      Timing rounds: builds and query passes to time (default 5)
   --typos SEED    Evaluate each dataset with one typo in every query (one word of five or more

@@ -13,9 +13,11 @@ mod bench;
 mod dataset;
 mod eval;
 mod flags;
+mod groups;
 mod metrics;
 mod params;
 mod report;
+mod scale;
 mod typos;
 
 use std::process::ExitCode;

@@ -97,7 +97,13 @@ fn misspell(q: &Query, seed: u64) -> Option<Query> {
     text.push_str(&q.text[end..]);
     let mut tags = q.tags.clone();
     tags.push("typo".to_owned());
-    Some(Query { id: q.id.clone(), text, relevant: q.relevant.clone(), tags })
+    Some(Query {
+        id: q.id.clone(),
+        text,
+        relevant: q.relevant.clone(),
+        tags,
+        group: q.group.clone(),
+    })
 }
 
 #[cfg(test)]
@@ -106,7 +112,13 @@ mod tests {
     use std::collections::BTreeMap;
 
     fn query(id: &str, text: &str) -> Query {
-        Query { id: id.into(), text: text.into(), relevant: BTreeMap::new(), tags: Vec::new() }
+        Query {
+            id: id.into(),
+            text: text.into(),
+            relevant: BTreeMap::new(),
+            tags: Vec::new(),
+            group: None,
+        }
     }
 
     #[test]

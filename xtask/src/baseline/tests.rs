@@ -59,3 +59,27 @@ fn render_then_parse_round_trips() {
     assert!(text.ends_with("}\n"));
     assert_eq!(parse(&text).unwrap(), entries);
 }
+
+#[test]
+fn group_shares_must_not_drop() {
+    let base = [("abstain", 0.7), ("group_abstain", 0.5), ("group_hit@5", 0.9)];
+    check(&base, &[("abstain", 0.7), ("group_abstain", 0.496), ("group_hit@5", 0.9)], true);
+    check(&base, &[("abstain", 0.7), ("group_abstain", 0.49), ("group_hit@5", 0.9)], false);
+    check(&base, &[("abstain", 0.7), ("group_abstain", 0.5), ("group_hit@5", 0.89)], false);
+}
+
+#[test]
+fn an_entry_records_group_shares_only_with_groups() {
+    use crate::groups::{GroupReport, Tally};
+    use crate::metrics::{QueryScore, Summary};
+    let summary = Summary::of(&[QueryScore::NoAnswer { abstained: true }]);
+    let plain = Entry::of("h", &summary, None);
+    assert_eq!(plain.metrics.keys().collect::<Vec<_>>(), ["abstain"]);
+    let groups = GroupReport {
+        no_answer: Tally { groups: 3, held: 1, queries: 9, queries_held: 6 },
+        answerable: Tally::default(),
+    };
+    let grouped = Entry::of("h", &summary, Some(&groups));
+    assert_eq!(grouped.metrics.get("group_abstain"), Some(&0.3333));
+    assert_eq!(grouped.metrics.get("group_hit@5"), None);
+}

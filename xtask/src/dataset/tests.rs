@@ -66,7 +66,21 @@ fn tuning_datasets_load() {
     let dirs = discover(&root).unwrap();
     let names: Vec<&str> =
         dirs.iter().filter_map(|d| d.file_name().and_then(|n| n.to_str())).collect();
-    assert_eq!(names, ["all", "dev", "fresh", "names", "office", "openapi", "ops"]);
+    assert_eq!(
+        names,
+        [
+            "all",
+            "dev",
+            "fresh",
+            "names",
+            "office",
+            "openapi",
+            "ops",
+            "rephrase",
+            "seal-tools",
+            "stabletoolbench"
+        ]
+    );
     let all = load(&root.join("all")).unwrap();
     assert_eq!(all.name, "all");
     assert_eq!(all.catalogs.len(), 70);
@@ -74,6 +88,31 @@ fn tuning_datasets_load() {
     assert_eq!(all.queries.iter().filter(|q| !q.is_answerable()).count(), 39);
     for dir in &dirs {
         load(dir).unwrap();
+    }
+    // The outside development halves: every query answerable, as their SOURCES.md says.
+    for (name, queries) in [("seal-tools", 712), ("stabletoolbench", 397)] {
+        let ds = load(&root.join(name)).unwrap();
+        assert_eq!(ds.queries.len(), queries, "{name}");
+        assert!(ds.queries.iter().all(super::Query::is_answerable), "{name}");
+    }
+    // The rephrase set: all's catalogs; each no-answer query of all, unchanged, in a group of
+    // its own id with four rephrasings, every one no-answer.
+    let rephrase = load(&root.join("rephrase")).unwrap();
+    let files = |ds: &super::Dataset| -> Vec<_> {
+        ds.catalogs
+            .iter()
+            .map(|c| (c.server.clone(), c.kind, std::fs::canonicalize(&c.file).unwrap()))
+            .collect()
+    };
+    assert_eq!(files(&rephrase), files(&all));
+    assert_eq!(rephrase.queries.len(), 39 * 5);
+    assert!(rephrase.queries.iter().all(|q| !q.is_answerable()));
+    for original in all.queries.iter().filter(|q| !q.is_answerable()) {
+        let group: Vec<&super::Query> =
+            rephrase.queries.iter().filter(|q| q.group.as_ref() == Some(&original.id)).collect();
+        assert_eq!(group.len(), 5, "{}", original.id);
+        assert_eq!(group[0].id, original.id);
+        assert_eq!(group[0].text, original.text);
     }
 }
 
@@ -105,4 +144,38 @@ fn content_hash_ignores_where_files_live_but_not_what_they_hold() {
     assert!(one.content_hash.starts_with("fnv1a64:"));
     assert_eq!(one.content_hash, two.content_hash);
     assert_ne!(one.content_hash, three.content_hash);
+}
+
+#[test]
+fn group_is_optional_and_its_phrasings_share_their_answer() {
+    let qs = parse_queries(concat!(
+        r#"{"id": "a", "query": "send a fax", "relevant": [], "group": "fax"}"#,
+        "\n",
+        r#"{"id": "a1", "query": "fax a document", "relevant": [], "group": "fax"}"#,
+        "\n",
+        r#"{"id": "b", "query": "order pizza", "relevant": []}"#,
+        "\n",
+    ))
+    .unwrap();
+    assert_eq!(qs[0].group.as_deref(), Some("fax"));
+    assert_eq!(qs[1].group.as_deref(), Some("fax"));
+    assert_eq!(qs[2].group, None);
+
+    let err = parse_queries(concat!(
+        r#"{"id": "a", "query": "send a fax", "relevant": [], "group": "g"}"#,
+        "\n",
+        r#"{"id": "b", "query": "open a pr", "relevant": [{"server": "gh", "tool": "create_pr"}], "group": "g"}"#,
+        "\n",
+    ))
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.starts_with("line 2: query `b` is answerable but `a` of its group `g` is no-answer"),
+        "{err}"
+    );
+
+    let err = parse_queries(r#"{"id": "a", "query": "q", "relevant": [], "group": ""}"#)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(err, "line 1: query `a` has an empty group");
 }

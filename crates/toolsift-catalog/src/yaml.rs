@@ -79,6 +79,16 @@ enum Step {
     Index(usize),
 }
 
+/// `path` as JSON-pointer tokens.
+fn path_tokens(path: &[Step]) -> Vec<Token<'_>> {
+    path.iter()
+        .map(|step| match step {
+            Step::Key(k) => Token::Key(k),
+            Step::Index(i) => Token::Index(*i),
+        })
+        .collect()
+}
+
 /// What an anchored node leaves for its aliases.
 struct Anchor {
     value: Value,
@@ -298,27 +308,12 @@ impl<'a> Builder<'a> {
     }
 
     fn note_cut(&mut self) {
-        let tokens: Vec<Token<'_>> = self
-            .path
-            .iter()
-            .map(|step| match step {
-                Step::Key(k) => Token::Key(k),
-                Step::Index(i) => Token::Index(*i),
-            })
-            .collect();
+        let tokens = path_tokens(&self.path);
         self.notes.too_deep(&tokens);
     }
 
     fn pointer(&self) -> String {
-        let tokens: Vec<Token<'_>> = self
-            .path
-            .iter()
-            .map(|step| match step {
-                Step::Key(k) => Token::Key(k),
-                Step::Index(i) => Token::Index(*i),
-            })
-            .collect();
-        crate::parse::pointer_of(&tokens)
+        crate::parse::pointer_of(&path_tokens(&self.path))
     }
 
     /// Records an anchored node for its aliases.

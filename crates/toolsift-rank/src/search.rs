@@ -1011,6 +1011,11 @@ impl Index {
             if len != u8::MAX && usize::from(len).abs_diff(n) > 1 {
                 return false;
             }
+            // A word no document has any more (its documents were removed) is no catalog
+            // word: an updated index corrects typos as a fresh build of it does.
+            if self.post.range(slot, slot + 1).is_empty() {
+                return false;
+            }
             let w = v.slot_word(slot);
             w.len().abs_diff(n) <= 1 && w != word && toolsift_text::within_one_edit(w, word)
         };

@@ -138,6 +138,7 @@ impl std::error::Error for Error {}
 pub struct Gateway {
     hub: Arc<hub::Hub>,
     shutdown: watch::Sender<bool>,
+    supervisors: Vec<tokio::task::JoinHandle<()>>,
 }
 
 impl Gateway {
@@ -153,22 +154,23 @@ impl Gateway {
         let hub = Arc::new(hub::Hub::new(options, names).map_err(Error::new)?);
         let (shutdown, shutdown_rx) = watch::channel(false);
         let mut ready = Vec::new();
+        let mut supervisors = Vec::new();
         for (name, server) in config.servers {
             let (tx, rx) = oneshot::channel();
             ready.push(rx);
-            tokio::spawn(upstream::supervise(
+            supervisors.push(tokio::spawn(upstream::supervise(
                 Arc::clone(&hub),
                 name,
                 server,
                 tx,
                 shutdown_rx.clone(),
-            ));
+            )));
         }
         for rx in ready {
             // A supervisor that ended early has dropped its sender: nothing to wait for.
             let _ = rx.await;
         }
-        Ok(Gateway { hub, shutdown })
+        Ok(Gateway { hub, shutdown, supervisors })
     }
 
     /// Every configured server and where it stands, in configuration order.
@@ -212,6 +214,19 @@ impl Gateway {
     /// Stops the supervisors; each closes its connection and ends its child process.
     pub fn shutdown(&self) {
         let _ = self.shutdown.send(true);
+    }
+
+    /// Stops the supervisors and waits (at most 5 s) until every connection is closed and
+    /// every child process it started has been told to end.
+    pub async fn close(mut self) {
+        self.shutdown();
+        let supervisors = std::mem::take(&mut self.supervisors);
+        let _ = tokio::time::timeout(Duration::from_secs(5), async {
+            for supervisor in supervisors {
+                let _ = supervisor.await;
+            }
+        })
+        .await;
     }
 }
 

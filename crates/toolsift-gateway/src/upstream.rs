@@ -5,7 +5,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rmcp::model::{ClientConfig, Implementation};
 use rmcp::service::{NotificationContext, RunningService};
@@ -108,6 +108,7 @@ pub(crate) async fn supervise(
                             if let Some(cancel) = cancel.take() {
                                 cancel.cancel();
                             }
+                            let _ = tokio::time::timeout(Duration::from_secs(2), &mut waiting).await;
                             return;
                         }
                     }
@@ -143,7 +144,8 @@ async fn start(
     let running = match config {
         ServerConfig::Stdio { command, args, env, cwd } => {
             let mut cmd = tokio::process::Command::new(command);
-            cmd.args(args).envs(env);
+            // The child dies with the gateway, even when no task is left to end it.
+            cmd.args(args).envs(env).kill_on_drop(true);
             if let Some(cwd) = cwd {
                 cmd.current_dir(cwd);
             }

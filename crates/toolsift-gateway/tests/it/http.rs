@@ -94,3 +94,40 @@ async fn loopback_without_a_token_checks_the_origin_and_a_public_address_needs_a
     let error = public.expect_err("a public address without a token is refused").to_string();
     assert!(error.contains("without a bearer token"), "{error}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_streamable_http_upstream_with_headers_is_indexed_and_called() {
+    // One gateway serves HTTP with a token; a second uses it as an upstream.
+    let inner = Gateway::start(config(&[("alpha", &[])]), options()).await.expect("starts");
+    let http = inner
+        .serve_http(HttpOptions {
+            bind: "127.0.0.1:0".parse().expect("address"),
+            token: Some("s3cret".into()),
+            ..HttpOptions::default()
+        })
+        .await
+        .expect("listens");
+    let outer_config = toolsift_gateway::Config::parse(
+        &serde_json::json!({"mcpServers": {
+            "inner": {"type": "http", "url": http.url(), "headers": {"Authorization": "Bearer s3cret"}},
+            "locked": {"type": "http", "url": http.url()}
+        }})
+        .to_string(),
+    )
+    .expect("valid");
+    let outer = Gateway::start(outer_config, options()).await.expect("starts");
+    let statuses = outer.statuses();
+    assert_eq!(statuses[0], ("inner".to_owned(), toolsift_gateway::ServerStatus::Up { tools: 3 }));
+    assert!(
+        matches!(&statuses[1].1, toolsift_gateway::ServerStatus::Down { .. }),
+        "no token, no tools: {statuses:?}"
+    );
+    let session = crate::connect(&outer).await;
+    let found = session
+        .call(
+            "tool_call",
+            serde_json::json!({"name": "mcp__inner__tool_search", "arguments": {"query": "mcp__alpha__echo"}}),
+        )
+        .await;
+    assert_eq!(crate::names(&found), ["mcp__alpha__echo"]);
+}

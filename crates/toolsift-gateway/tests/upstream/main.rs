@@ -7,7 +7,8 @@
 //! `notifications/tools/list_changed`.
 //!
 //! Flags: `--page-size N` pages `tools/list` with `nextCursor`; `--fail-start` exits at once
-//! with a message on stderr; `--hang-start` never answers `initialize`; `--tools-file PATH`
+//! with a message on stderr; `--hang-start` never answers `initialize`; `--start-delay-ms N`
+//! waits N ms before serving; `--tools-file PATH`
 //! serves the tools of an MCP `tools/list` JSON file (an array or `{"tools": [...]}`) as
 //! well, each answering `ok`.
 
@@ -193,6 +194,11 @@ async fn main() {
             "--fail-start" => {
                 eprintln!("refusing to start: TEST_TOKEN is not set");
                 std::process::exit(2);
+            }
+            "--start-delay-ms" => {
+                i += 1;
+                let ms = args.get(i).and_then(|n| n.parse().ok()).unwrap_or(0);
+                tokio::time::sleep(Duration::from_millis(ms)).await;
             }
             "--hang-start" => loop {
                 tokio::time::sleep(Duration::from_secs(3600)).await;

@@ -14,6 +14,11 @@ cargo xtask <task> [options]
 Tasks:
   eval    Search every query of one or more tuning datasets and report relevance metrics
   bench   Measure the performance targets in a short run and print one summary table
+  gateway-e2e
+          Run `toolsift serve` in front of the npm MCP reference servers (everything,
+          filesystem, memory) and check it with the official Python MCP SDK, over stdio and
+          streamable HTTP. Needs node, npm and python3 (3.10 or newer); says so and succeeds
+          without running when one is missing. Pinned versions: xtask/gateway-e2e/
   help    Print this help
 
 cargo xtask eval [options]
@@ -68,6 +73,8 @@ pub(crate) enum Task {
     Eval(EvalFlags),
     /// `cargo xtask bench`.
     Bench(BenchFlags),
+    /// `cargo xtask gateway-e2e`.
+    GatewayE2e,
 }
 
 /// The options of `cargo xtask eval`.
@@ -139,6 +146,11 @@ pub(crate) fn parse(args: &[String]) -> Result<Task> {
         "help" | "-h" | "--help" => Ok(Task::Help),
         "eval" => parse_eval(rest),
         "bench" => parse_bench(rest),
+        "gateway-e2e" => match rest.first().map(String::as_str) {
+            None => Ok(Task::GatewayE2e),
+            Some("-h" | "--help") => Ok(Task::Help),
+            Some(other) => Err(format!("`gateway-e2e` takes no options, not `{other}`").into()),
+        },
         other => Err(format!("unknown task `{other}` (try `cargo xtask help`)").into()),
     }
 }

@@ -13,6 +13,7 @@ mod bench;
 mod dataset;
 mod eval;
 mod flags;
+mod gateway_e2e;
 mod groups;
 mod metrics;
 mod params;
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         }
         Ok(flags::Task::Eval(f)) => eval::run(&f),
         Ok(flags::Task::Bench(f)) => bench::run(&f),
+        Ok(flags::Task::GatewayE2e) => gateway_e2e::run(),
         Err(e) => Err(e),
     };
     match outcome {

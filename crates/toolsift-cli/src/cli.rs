@@ -1,4 +1,4 @@
-//! The command line: clap types for the four commands, their options and their help text.
+//! The command line: clap types for the five commands, their options and their help text.
 
 use std::path::PathBuf;
 
@@ -49,7 +49,7 @@ pub(crate) struct Cli {
     pub(crate) command: Command,
 }
 
-/// The four commands.
+/// The five commands.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Rank the catalog's tools for a query
@@ -78,6 +78,13 @@ pub(crate) enum Command {
                       toolsift check --dataset xtask/tuning/all --skip near-duplicate"
     )]
     Check(CheckArgs),
+    /// Run an MCP gateway: one server with tool search in front of many
+    #[command(
+        long_about = SERVE_LONG,
+        after_help = "Examples:\n  toolsift serve --config ~/.config/toolsift/servers.json\n  \
+                      toolsift serve --config servers.json --http 127.0.0.1:8765 --verbose"
+    )]
+    Serve(ServeArgs),
 }
 
 /// Where the catalog comes from, and how it is named; shared by every command.
@@ -341,4 +348,62 @@ pub(crate) struct CheckArgs {
     /// Catalog input.
     #[command(flatten)]
     pub(crate) input: InputArgs,
+}
+
+const SERVE_LONG: &str = "\
+Run an MCP gateway: an MCP server that connects to every server in a config
+file, indexes all their tools, and shows the client three tools instead of
+hundreds: tool_search (ranked results with names, descriptions and input
+schemas, or why nothing fits; its description lists what is connected),
+tool_describe and tool_call.
+
+The config file is the \"mcpServers\" JSON of Claude Desktop, Claude Code and
+Cursor (stdio servers: command, args, env; remote servers: url, headers), or
+VS Code's \"servers\". ${VAR}, ${env:VAR} and ${VAR:-default} are expanded.
+
+By default the gateway speaks MCP on stdin/stdout, for a client that starts it
+as a stdio server; --http serves streamable HTTP at /mcp instead. HTTP binds
+127.0.0.1 unless told otherwise, rejects browser origins other than localhost
+(add some with --allow-origin), and refuses a non-loopback address without a
+bearer token, read from $TOOLSIFT_GATEWAY_TOKEN or --token-file (never from the
+command line).
+
+Upstream servers start all at once; the gateway is ready when each is indexed
+or has failed (at most --startup-timeout). A server that fails to start, exits
+or stops answering is restarted with backoff (1 s doubling to 60 s); its tools
+leave the index meanwhile and tool_search's description says it is down.
+
+Logs go to stderr, never stdout: warnings by default, progress with --verbose.
+
+Exit status: 0 when the client disconnects (stdio); 2 on a bad config file
+(the message names the server and the field) or an address that cannot be
+served.";
+
+/// `toolsift serve`.
+#[derive(Debug, Args)]
+pub(crate) struct ServeArgs {
+    /// The servers: an mcpServers (or VS Code servers) JSON file
+    #[arg(long, value_name = "PATH")]
+    pub(crate) config: PathBuf,
+    /// Serve streamable HTTP at ADDR instead of stdio [default: 127.0.0.1:8765]
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1:8765")]
+    pub(crate) http: Option<std::net::SocketAddr>,
+    /// Read the HTTP bearer token from this file (else $TOOLSIFT_GATEWAY_TOKEN)
+    #[arg(long, value_name = "PATH", requires = "http")]
+    pub(crate) token_file: Option<PathBuf>,
+    /// Also accept requests from this browser origin (e.g. https://app.example.com:443)
+    #[arg(long, value_name = "ORIGIN", requires = "http")]
+    pub(crate) allow_origin: Vec<String>,
+    /// Seconds a forwarded request (a tool call, tools/list) may take
+    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    pub(crate) request_timeout: f64,
+    /// Seconds a server may take to start and list its tools
+    #[arg(long, default_value_t = 30.0, value_name = "SECS")]
+    pub(crate) startup_timeout: f64,
+    /// Token budget of the listing in tool_search's description
+    #[arg(long, default_value_t = 1000, value_name = "TOKENS")]
+    pub(crate) listing_budget: usize,
+    /// Log progress (connections, tool counts, servers' stderr) to stderr
+    #[arg(long, short = 'v')]
+    pub(crate) verbose: bool,
 }

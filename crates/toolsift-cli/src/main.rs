@@ -5,6 +5,7 @@
 //! toolsift listing --budget 2000             the listing a host embeds, within a budget
 //! toolsift describe mcp__github__create_pull_request
 //! toolsift check --mcp tools.json=myserver   lint a catalog as an agent experiences it
+//! toolsift serve --config servers.json       an MCP gateway with tool search in front
 //! ```
 //!
 //! Catalogs come from `--mcp`, `--openapi`, `--plugin` (`FILE[=SERVER]`) and `--dataset DIR`,
@@ -21,6 +22,9 @@
 //!   "input_schema", "output_schema", "annotations", "openapi"}`;
 //! - `check`: `{"servers", "tools", "problems", "groups": [{"code", "title", "count",
 //!   "findings": [{"server", "tool", "name", "message", …}]}]}`.
+//!
+//! `serve` reads an `mcpServers` JSON file and runs the gateway of the `toolsift-gateway` crate
+//! over stdio (or streamable HTTP with `--http`); it logs to stderr only.
 //!
 //! Exit status: 0 ok; 1 `check` found problems, or `search --fail-empty` found nothing; 2 a
 //! usage or input error. Errors go to stderr and name the file and position.

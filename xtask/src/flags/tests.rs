@@ -82,3 +82,10 @@ fn settings_are_repeatable_and_bless_refuses_them() {
     check("eval --set", Err("`--set` needs KEY=VALUE"));
     check("eval --set k1=1 --bless", Err("records the defaults"));
 }
+
+#[test]
+fn gateway_e2e_takes_no_options() {
+    check("gateway-e2e", Ok(Task::GatewayE2e));
+    check("gateway-e2e --help", Ok(Task::Help));
+    check("gateway-e2e --fast", Err("takes no options"));
+}

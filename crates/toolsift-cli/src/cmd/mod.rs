@@ -1,10 +1,11 @@
-//! The four commands, and what they hand back to `main`: the text for stdout and an exit
+//! The five commands, and what they hand back to `main`: the text for stdout and an exit
 //! status, or a [`Failure`].
 
 pub(crate) mod check;
 pub(crate) mod describe;
 pub(crate) mod listing;
 pub(crate) mod search;
+pub(crate) mod serve;
 
 use std::process::ExitCode;
 
@@ -54,6 +55,7 @@ pub(crate) fn run(command: &Command, matches: Option<&ArgMatches>) -> ExitCode {
         Command::Listing(args) => listing::run(args, matches),
         Command::Describe(args) => describe::run(args, matches),
         Command::Check(args) => check::run(args, matches),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(report) => {

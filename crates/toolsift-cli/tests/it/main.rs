@@ -19,6 +19,8 @@ mod input;
 mod listing;
 /// `search`: hits, empty results, filters, explanations.
 mod search;
+/// `serve`: config errors, a stdio session, logs on stderr only, the HTTP token rule.
+mod serve;
 
 /// What one run of the binary did.
 #[derive(Debug)]

@@ -420,16 +420,20 @@ impl Intent {
         // The services the request names, and the servers of the present ones.
         let named = self.services.named(outcome);
         let scope = self.services.servers_named(&named);
+        // What the request asks to be done, read once: for action agreement, and for the
+        // not-offered rule on a named service that is present.
+        let asked = if (demote && !outcome.hits().is_empty()) || (!exact && !scope.is_empty()) {
+            ActionSet::of_query(&self.actions, outcome.terms(), request)
+        } else {
+            (ActionSet::default(), None)
+        };
         if !exact
-            && let Some(refusal) = self.refusal(request, outcome, index, tools, &named, &scope)
+            && let Some(refusal) =
+                self.refusal(request, outcome, index, tools, (&named, &scope), asked)
         {
             return Judgement::Refused(refusal);
         }
-        let wants = if demote && !outcome.hits().is_empty() {
-            ActionSet::of_query(&self.actions, outcome.terms(), request).0
-        } else {
-            ActionSet::default()
-        };
+        let wants = if demote { asked.0 } else { ActionSet::default() };
         let hits = outcome.hits();
         let mut found = Vec::with_capacity(hits.len().min(limit));
         if hits.len().min(limit) > 0 {
@@ -484,15 +488,16 @@ impl Intent {
     }
 
     /// The refusal of the service rules, if one applies: a missing service named, an
-    /// errand, or a named service that does not offer what is asked.
+    /// errand, or a named service (`named`, whose servers are `scope`) that does not offer
+    /// what is asked (`wants`, first said by term `first_action`).
     fn refusal(
         &self,
         request: &str,
         outcome: &Outcome,
         index: &Index,
         tools: &impl Tools,
-        named: &Named<'_>,
-        scope: &[&str],
+        (named, scope): (&Named<'_>, &[&str]),
+        (wants, first_action): (ActionSet, Option<usize>),
     ) -> Option<Refusal> {
         let missing = self.services.missing(named);
         // A missing service named next to a present one ("create a github issue for the bug
@@ -513,8 +518,6 @@ impl Intent {
         if scope.is_empty() {
             return None;
         }
-        // What the request asks to be done, for the not-offered rule on a present service.
-        let (wants, first_action) = ActionSet::of_query(&self.actions, outcome.terms(), request);
         let actions_of = |d: DocId| tools.tool(d).map(|t| t.facts.actions);
         let serves = |d: DocId| actions_of(d).is_some_and(|a| ActionSet::serves(wants, a));
         let is_action = |stem: &str| self.actions.action(stem).is_some();

@@ -9,8 +9,9 @@
 
 use serde_json::Value;
 use toolsift_rank::QueryTerm;
-use toolsift_text::{Action, Actions, Analyzer, Origin, is_past_tense};
+use toolsift_text::{Action, Actions, Analyzed, Analyzer, Origin, is_past_tense};
 
+use crate::request::words;
 use crate::words::lists;
 
 const READ: u8 = 1;
@@ -213,7 +214,7 @@ impl ActionSet {
     pub(crate) fn of_query(
         actions: &Actions,
         terms: &[QueryTerm],
-        query: &str,
+        query: &Analyzed,
     ) -> (ActionSet, Option<usize>) {
         // The action words first: the query is read for negations and adjectives only when
         // it has some, and for adjectives only when one of them is `new` or `open`.
@@ -253,17 +254,17 @@ impl ActionSet {
 
 /// Whether `query` starts with a question word (`[question_words]`): its first word, trimmed
 /// of punctuation, in any ASCII case, with `’` read as `'`.
-fn is_question(query: &str) -> bool {
-    let Some(w) = query.split_whitespace().next() else { return false };
+fn is_question(query: &Analyzed) -> bool {
+    let Some(w) = words(query).next() else { return false };
     let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
     let is_one = |w: &str| lists().question_words.iter().any(|q| q.eq_ignore_ascii_case(w));
     is_one(w) || (w.contains('’') && is_one(&w.replace('’', "'")))
 }
 
-/// Whether `query` has one of the lowercase three-letter `needles` in any ASCII case: one
-/// pass over its bytes, the prefilter before splitting it into words.
-fn has_any_of(query: &str, needles: &[&[u8; 3]]) -> bool {
-    query.as_bytes().windows(3).any(|w| {
+/// Whether `query`'s text has one of the lowercase three-letter `needles` in any ASCII case:
+/// one pass over its bytes, the prefilter before reading its words.
+fn has_any_of(query: &Analyzed, needles: &[&[u8; 3]]) -> bool {
+    query.text().as_bytes().windows(3).any(|w| {
         let w = [w[0] | 0x20, w[1] | 0x20, w[2] | 0x20];
         needles.iter().any(|n| w == **n)
     })
@@ -271,14 +272,14 @@ fn has_any_of(query: &str, needles: &[&[u8; 3]]) -> bool {
 
 /// The words of `[states]` that `query` uses as adjectives (after a word of `[state_before]`),
 /// as written.
-fn state_words(query: &str) -> Vec<&str> {
+fn state_words(query: &Analyzed) -> Vec<&str> {
     // Most queries have neither word in any case: one pass over the bytes skips them.
     if !has_any_of(query, &[b"new", b"ope"]) {
         return Vec::new();
     }
     let mut out = Vec::new();
     let mut previous = "";
-    for raw in query.split_whitespace() {
+    for raw in words(query) {
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric());
         if lists().states.iter().any(|s| s.eq_ignore_ascii_case(w))
             && lists().state_before.iter().any(|b| b.eq_ignore_ascii_case(previous))
@@ -305,13 +306,13 @@ pub(crate) fn ensures(word: &str, next: Option<&str>) -> bool {
 }
 
 /// The `make` of every "make sure" and "make certain" in `query`, as written ([`ensures`]).
-pub(crate) fn ensuring_words(query: &str) -> Vec<&str> {
+pub(crate) fn ensuring_words(query: &Analyzed) -> Vec<&str> {
     // Most queries have neither word: one pass over the bytes first.
     if !has_any_of(query, &[b"sur", b"cer"]) {
         return Vec::new();
     }
     let mut out = Vec::new();
-    let mut words = query.split_whitespace().peekable();
+    let mut words = words(query).peekable();
     while let Some(raw) = words.next() {
         if ensures(raw, words.peek().copied()) {
             out.push(raw.trim_matches(|c: char| !c.is_alphanumeric()));
@@ -322,11 +323,11 @@ pub(crate) fn ensuring_words(query: &str) -> Vec<&str> {
 
 /// The words `query` negates, as written (punctuation around them trimmed): the first word
 /// after a negation that is not filler.
-fn negated_words(query: &str) -> Vec<&str> {
+fn negated_words(query: &Analyzed) -> Vec<&str> {
     // Every negation has an apostrophe or one of `not`, `ont`, `nev`, `tho` (`cannot`, `dont`,
-    // `never`, `without`) in any case: most queries have none, and are not split.
-    let maybe = query.as_bytes().contains(&b'\'')
-        || query.contains('’')
+    // `never`, `without`) in any case: most queries have none, and are not read word by word.
+    let maybe = query.text().as_bytes().contains(&b'\'')
+        || query.text().contains('’')
         || has_any_of(query, &[b"not", b"ont", b"nev", b"tho"]);
     if !maybe {
         return Vec::new();
@@ -342,7 +343,7 @@ fn negated_words(query: &str) -> Vec<&str> {
     };
     let mut out = Vec::new();
     let mut after_negation = false;
-    for raw in query.split_whitespace() {
+    for raw in words(query) {
         let w = raw.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
         if lists().negations.iter().any(|n| same(w, n)) {
             after_negation = true;
@@ -359,6 +360,11 @@ fn negated_words(query: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `text` analyzed by the default analyzer.
+    fn analyzed(text: &str) -> Analyzed {
+        Analyzer::default().analyze_text(text)
+    }
 
     fn tool(name: &str, summary: &str) -> ActionSet {
         ActionSet::of_tool(&Analyzer::default(), &Actions::default(), name, summary)
@@ -421,42 +427,48 @@ mod tests {
 
     #[test]
     fn questions_are_told_by_their_first_word() {
-        assert!(is_question("what's on my calendar tomorrow"));
-        assert!(is_question("What’s on my calendar?"));
-        assert!(is_question("Is the deploy done?"));
-        assert!(is_question("who is on call right now"));
-        assert!(!is_question("show me the calendar"));
-        assert!(!is_question("whatsapp the team"));
-        assert!(!is_question("  "));
+        assert!(is_question(&analyzed("what's on my calendar tomorrow")));
+        assert!(is_question(&analyzed("What’s on my calendar?")));
+        assert!(is_question(&analyzed("Is the deploy done?")));
+        assert!(is_question(&analyzed("who is on call right now")));
+        assert!(!is_question(&analyzed("show me the calendar")));
+        assert!(!is_question(&analyzed("whatsapp the team")));
+        assert!(!is_question(&analyzed("  ")));
     }
 
     #[test]
     fn negated_words_are_the_words_after_a_negation() {
-        assert_eq!(negated_words("draft a reply but don't send it yet"), ["send"]);
-        assert_eq!(negated_words("take an okta app offline without deleting it"), ["deleting"]);
-        assert_eq!(negated_words("I never, ever sent it"), ["sent"]);
-        assert_eq!(negated_words("Don’t (publish) and do not yet merge"), ["publish", "merge"]);
-        assert!(negated_words("delete the file").is_empty());
-        assert!(negated_words("not").is_empty());
+        assert_eq!(negated_words(&analyzed("draft a reply but don't send it yet")), ["send"]);
+        assert_eq!(
+            negated_words(&analyzed("take an okta app offline without deleting it")),
+            ["deleting"]
+        );
+        assert_eq!(negated_words(&analyzed("I never, ever sent it")), ["sent"]);
+        assert_eq!(
+            negated_words(&analyzed("Don’t (publish) and do not yet merge")),
+            ["publish", "merge"]
+        );
+        assert!(negated_words(&analyzed("delete the file")).is_empty());
+        assert!(negated_words(&analyzed("not")).is_empty());
     }
 
     #[test]
     fn make_sure_asks_that_something_hold() {
-        assert_eq!(ensuring_words("Make sure web-07 doesn't page anyone"), ["Make"]);
-        assert_eq!(ensuring_words("make certain, and make a copy"), ["make"]);
-        assert!(ensuring_words("make a copy of the repo").is_empty());
+        assert_eq!(ensuring_words(&analyzed("Make sure web-07 doesn't page anyone")), ["Make"]);
+        assert_eq!(ensuring_words(&analyzed("make certain, and make a copy")), ["make"]);
+        assert!(ensuring_words(&analyzed("make a copy of the repo")).is_empty());
     }
 
     #[test]
     fn state_words_are_adjectives() {
-        assert_eq!(state_words("find the jira tickets that are still open"), ["open"]);
-        assert_eq!(state_words("show me the open disputes"), ["open"]);
-        assert_eq!(state_words("start a new confluence page"), ["new"]);
+        assert_eq!(state_words(&analyzed("find the jira tickets that are still open")), ["open"]);
+        assert_eq!(state_words(&analyzed("show me the open disputes")), ["open"]);
+        assert_eq!(state_words(&analyzed("start a new confluence page")), ["new"]);
         // Asked for, they are actions.
-        assert!(state_words("open a PR on GitHub").is_empty());
-        assert!(state_words("please open the settings file").is_empty());
-        assert!(state_words("new issue in linear").is_empty());
-        assert!(state_words("list the pipelines").is_empty());
+        assert!(state_words(&analyzed("open a PR on GitHub")).is_empty());
+        assert!(state_words(&analyzed("please open the settings file")).is_empty());
+        assert!(state_words(&analyzed("new issue in linear")).is_empty());
+        assert!(state_words(&analyzed("list the pipelines")).is_empty());
     }
 
     #[test]

@@ -11,6 +11,9 @@
 //! `run_shell_command`). A query with such a word gets the kind's word added for the index;
 //! the reasons of an empty answer still speak of the words the query wrote.
 
+use toolsift_text::{Analyzed, Analyzer};
+
+use crate::request::{Request, words, writes};
 use crate::words::lists;
 
 /// The word a file name implies.
@@ -69,91 +72,31 @@ pub(crate) const fn program_key(name: &[u8]) -> u128 {
     key
 }
 
-// Byte classes for `scan`: other bytes (control bytes, the bytes of non-ASCII characters),
-// ASCII whitespace, ASCII letters and digits, ASCII punctuation, and the punctuation a file
-// name, a web address, a hashtag or an e-mail address needs (`.`, `:`, `#`, `@`).
-const OTHER: u8 = 0;
-const SPACE: u8 = 1;
-const ALNUM: u8 = 2;
-const PUNCT: u8 = 3;
-const MARK: u8 = 4;
+/// Whether `text` has a `.`, a `:`, a `#` or a `@`, which a file name, a web address, a
+/// hashtag and an e-mail address need: most requests have none, and this one pass settles
+/// them.
+fn marked(text: &str) -> bool {
+    text.bytes().any(|b| matches!(b, b'.' | b':' | b'#' | b'@'))
+}
 
-/// The class of every byte: ASCII whitespace, letters and digits, punctuation (`.`, `:` and
-/// `#` apart), and everything else (control bytes and the bytes of non-ASCII characters).
-const CLASSES: [u8; 256] = {
-    let mut classes = [OTHER; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        classes[b] = if c.is_ascii_whitespace() {
-            SPACE
-        } else if c.is_ascii_alphanumeric() {
-            ALNUM
-        } else if c == b'.' || c == b':' || c == b'#' || c == b'@' {
-            MARK
-        } else if c.is_ascii_punctuation() {
-            PUNCT
-        } else {
-            OTHER
-        };
-        b += 1;
-    }
-    classes
-};
-
-/// One pass over `query`'s bytes: whether it has a `.`, a `:`, a `#` or a `@` (which a file
-/// name, a web address, a hashtag and an e-mail address need), and whether `f` returned true for one of the command-line
-/// programs it names (called in order, with the program's index in `[programs]`).
+/// The index in `[programs]` of the command-line program `word` names, if it names one.
 ///
-/// A word (between ASCII whitespace) names a program when, without the ASCII punctuation
+/// A word (a chunk of the request) names a program when, without the ASCII punctuation
 /// around it, it is one of `[programs]` in any case: `git`, `` `npm` ``, `(ssh)`, `Curl`; not
-/// `git_add`, `github`, `gït`. Every query is scanned, so each word is packed into a `u128`
-/// key as its bytes go by.
-fn scan(query: &str, mut f: impl FnMut(usize) -> bool) -> (bool, bool) {
-    let (mut marked, mut found) = (false, false);
-    // The word's first bytes, lowercased, zero-padded: its key once read as big-endian.
-    let mut name = [0u8; 16];
-    let mut len = 0usize;
-    // Punctuation after the word's letters, and whether the word cannot be a name.
-    let mut trailing = false;
-    let mut bad = false;
-    let mut end_word = |name: &mut [u8; 16], len: usize, bad: bool| {
-        if !found
-            && !bad
-            && (2..=MAX_PROGRAM_LEN).contains(&len)
-            && let Ok(i) = lists().program_keys.binary_search(&u128::from_be_bytes(*name))
-        {
-            found = f(i);
-        }
-        *name = [0; 16];
-    };
-    for &b in query.as_bytes() {
-        match CLASSES[usize::from(b)] {
-            SPACE => {
-                if len > 0 {
-                    end_word(&mut name, len, bad);
-                }
-                (len, trailing, bad) = (0, false, false);
-            }
-            ALNUM => {
-                bad |= trailing;
-                if let Some(slot) = name.get_mut(len) {
-                    *slot = b.to_ascii_lowercase();
-                }
-                len += 1;
-            }
-            MARK => {
-                marked = true;
-                trailing |= len > 0;
-            }
-            PUNCT => trailing |= len > 0,
-            _ => bad = true,
-        }
+/// `git_add`, `github`, `gït`.
+fn program_named(word: &str) -> Option<usize> {
+    let name = word.trim_matches(|c: char| c.is_ascii_punctuation());
+    if !(2..=MAX_PROGRAM_LEN).contains(&name.len())
+        || !word.is_ascii()
+        || !name.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
+        return None;
     }
-    if len > 0 {
-        end_word(&mut name, len, bad);
+    let mut key = [0u8; 16];
+    for (slot, b) in key.iter_mut().zip(name.bytes()) {
+        *slot = b.to_ascii_lowercase();
     }
-    (marked, found)
+    lists().program_keys.binary_search(&u128::from_be_bytes(key)).ok()
 }
 
 /// The number of `[programs]`: at most 64 (a unit test checks), since `Services` keeps a
@@ -240,25 +183,23 @@ fn names_a_channel(word: &str) -> bool {
     word.strip_prefix('#').and_then(|rest| rest.chars().next()).is_some_and(char::is_alphabetic)
 }
 
-/// The words `query` implies and does not write, in a fixed order (`file`, `url`, `channel`,
-/// `port`, `shell`), if it has at least two words (a query of one word may be a tool's exact name).
+/// The words `request` implies and does not write, in a fixed order (`file`, `url`,
+/// `channel`, `port`, `shell`), if it has at least two words (a request of one word may be a
+/// tool's exact name).
 ///
 /// A command-line program implies `shell` only when `named(i)` is false for its index `i` in
 /// `[programs]`: when no tool of the catalog is named after it, the machine's shell is how the
 /// request gets done (a catalog with a `git` server answers "git stage files" with `git_add`,
 /// one without it with `run_shell_command`).
-pub(crate) fn implied_words(query: &str, named: &dyn Fn(usize) -> bool) -> Vec<&'static str> {
-    // Most queries have neither a `.`, a `:` or a `#` nor a program: one pass settles it.
-    let (marked, unserved_program) = scan(query, |p| !named(p));
-    let words = || query.split_whitespace();
-    if !(marked || unserved_program) || words().nth(1).is_none() {
+pub(crate) fn implied_words(
+    request: &Analyzed,
+    named: &dyn Fn(usize) -> bool,
+) -> Vec<&'static str> {
+    let marked = marked(request.text());
+    let unserved_program = || words(request).any(|w| program_named(w).is_some_and(|p| !named(p)));
+    if request.chunks().len() < 2 || !(marked || unserved_program()) {
         return Vec::new();
     }
-    let written = |kind: &str| {
-        words().any(|w| {
-            w.split(|c: char| !c.is_alphanumeric()).any(|part| part.eq_ignore_ascii_case(kind))
-        })
-    };
     let mut implied = Vec::new();
     if marked {
         let kinds: [(&'static str, Test); 4] = [
@@ -268,58 +209,53 @@ pub(crate) fn implied_words(query: &str, named: &dyn Fn(usize) -> bool) -> Vec<&
             (PORT, names_a_port),
         ];
         for (kind, test) in kinds {
-            if words().any(test) && !written(kind) {
+            if words(request).any(test) && !writes(request, kind) {
                 implied.push(kind);
             }
         }
     }
-    if unserved_program && !written(SHELL) {
+    if unserved_program() && !writes(request, SHELL) {
         implied.push(SHELL);
     }
     implied
 }
 
-/// The text the index searches for `query`, and the words it adds that the query does not
-/// write, or `None` when that is `query` itself: the words it implies appended at the end,
-/// and each e-mail address replaced by `email` (or by nothing when the query says "email").
-/// An address is a value the user supplies: its parts (`bob`, `example`, `com`) match nothing
-/// the request is about, while `email` finds the tools that take one.
-pub(crate) fn with_implied_words(
-    query: &str,
+/// `request` read once: with the query the index searches when that is not the request
+/// itself: the words it implies appended at the end, and each e-mail address replaced by
+/// `email` (or by `,` when the request says "email"). An address is a value the user
+/// supplies: its parts (`bob`, `example`, `com`) match nothing the request is about, while
+/// `email` finds the tools that take one.
+pub(crate) fn read(
+    analyzer: &Analyzer,
+    request: Analyzed,
     named: &dyn Fn(usize) -> bool,
-) -> Option<(String, Vec<&'static str>)> {
-    let mut implied = implied_words(query, named);
-    let addresses = query.contains('@') && query.split_whitespace().any(names_an_address);
-    if implied.is_empty() && !addresses {
-        return None;
+) -> Request {
+    let mut implied = implied_words(&request, named);
+    let addresses: Vec<usize> = if request.text().contains('@') {
+        words(&request).enumerate().filter(|(_, w)| names_an_address(w)).map(|(i, _)| i).collect()
+    } else {
+        Vec::new()
+    };
+    if implied.is_empty() && addresses.is_empty() {
+        return Request::plain(request);
     }
-    let mut text = String::with_capacity(query.len() + 16);
-    if addresses {
-        let written =
-            query.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case(EMAIL));
-        for (i, word) in query.split_whitespace().enumerate() {
-            if i > 0 {
-                text.push(' ');
-            }
-            // A dropped address leaves a comma, so that the words around it do not join as a
-            // phrasal verb ("with alice@example.com in box" is not "within").
-            text.push_str(match (names_an_address(word), written) {
-                (false, _) => word,
-                (true, false) => EMAIL,
-                (true, true) => ",",
-            });
+    let mut query = request.clone();
+    if !addresses.is_empty() {
+        let written = writes(&request, EMAIL);
+        // From the last, so the indexes of the ones before stay put. A dropped address
+        // leaves a comma, so that the words around it do not join as a phrasal verb ("with
+        // alice@example.com in box" is not "within").
+        for &i in addresses.iter().rev() {
+            query.replace_chunk(analyzer, i, if written { "," } else { EMAIL });
         }
         if !written {
             implied.push(EMAIL);
         }
-    } else {
-        text.push_str(query);
     }
     for word in implied.iter().filter(|w| **w != EMAIL) {
-        text.push(' ');
-        text.push_str(word);
+        query.append(analyzer, word);
     }
-    Some((text, implied))
+    Request::with_query(request, query, implied)
 }
 
 #[cfg(test)]
@@ -343,14 +279,14 @@ mod tests {
         assert_eq!(program_index("github"), None);
     }
 
-    /// The first program `word` names.
+    /// The program `word` names.
     fn program(word: &str) -> Option<&'static str> {
-        let mut found = None;
-        scan(word, |i| {
-            found = lists().programs.get(i).copied();
-            true
-        });
-        found
+        program_named(word).and_then(|i| lists().programs.get(i).copied())
+    }
+
+    /// `text` analyzed by the default analyzer.
+    fn analyzed(text: &str) -> Analyzed {
+        Analyzer::default().analyze_text(text)
     }
 
     #[test]
@@ -362,6 +298,7 @@ mod tests {
             ("(ssh)", "ssh"),
             ("pip3", "pip3"),
             ("kubectl", "kubectl"),
+            ("git,", "git"),
         ] {
             assert_eq!(program(word), Some(name), "{word}");
         }
@@ -382,24 +319,16 @@ mod tests {
         ] {
             assert_eq!(program(word), None, "{word}");
         }
-        // Every program of a query, in order, until one is taken.
-        let mut seen = Vec::new();
-        let scanned = scan("use git,\tthen `npm` and curl", |i| {
-            seen.push(lists().programs[i]);
-            lists().programs[i] == "npm"
-        });
-        assert_eq!(scanned, (false, true));
-        assert_eq!(seen, ["git", "npm"]);
-        assert_eq!(scan("nothing to run here", |_| true), (false, false));
-        assert_eq!(scan("read package.json with jq", |_| false), (true, false));
-        assert_eq!(scan("#general", |_| true), (true, false));
+        assert!(marked("read package.json with jq"));
+        assert!(marked("#general"));
+        assert!(!marked("nothing to run here"));
     }
 
     #[test]
     fn a_program_no_tool_is_named_after_implies_shell() {
         let nothing_named = |_: usize| false;
         let git_named = |i: usize| program_index("git") == Some(i);
-        let implied = |q: &str, named: &dyn Fn(usize) -> bool| implied_words(q, named);
+        let implied = |q: &str, named: &dyn Fn(usize) -> bool| implied_words(&analyzed(q), named);
         assert_eq!(implied("git stage files", &nothing_named), ["shell"]);
         assert_eq!(implied("run npm test in the terminal", &nothing_named), ["shell"]);
         // A catalog with tools named after the program answers with them.
@@ -488,8 +417,9 @@ mod tests {
             assert!(!names_a_port(word), "{word}");
         }
         let none = |_| false;
-        assert_eq!(implied_words("connect to the database at localhost:5432", &none), [PORT]);
-        assert!(implied_words("forward port 5432 from localhost:5432", &none).is_empty());
+        let implied = |q: &str| implied_words(&analyzed(q), &none);
+        assert_eq!(implied("connect to the database at localhost:5432"), [PORT]);
+        assert!(implied("forward port 5432 from localhost:5432").is_empty());
     }
 
     #[test]
@@ -500,7 +430,13 @@ mod tests {
         for word in ["@channel", "bob@", "bob@localhost", "user@.com", "a@b.", "x@@y.z", "me"] {
             assert!(!names_an_address(word), "{word}");
         }
-        let rewrite = |q: &str| with_implied_words(q, &|_: usize| false);
+        // The query's text and the added words, when the query is not the request.
+        let rewrite = |q: &str| {
+            let request = read(&Analyzer::default(), analyzed(q), &|_: usize| false);
+            assert_eq!(request.query(), &analyzed(request.query().text()));
+            (request.query() != request.analyzed())
+                .then(|| (request.query().text().to_owned(), request.added().to_vec()))
+        };
         assert_eq!(
             rewrite("share the doc with bob@example.com today"),
             Some(("share the doc with email today".into(), vec!["email"]))
@@ -521,8 +457,11 @@ mod tests {
 
     #[test]
     fn only_queries_of_several_words_imply_words() {
-        let implied =
-            |q: &str| with_implied_words(q, &|_| false).map(|(text, words)| (text, words.len()));
+        let implied = |q: &str| {
+            let request = read(&Analyzer::default(), analyzed(q), &|_: usize| false);
+            (request.query() != request.analyzed())
+                .then(|| (request.query().text().to_owned(), request.added().len()))
+        };
         assert_eq!(
             implied("read package.json please"),
             Some(("read package.json please file".into(), 1))

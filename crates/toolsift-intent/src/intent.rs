@@ -4,12 +4,13 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 use toolsift_rank::{DocId, Index, Outcome, QueryTerm};
-use toolsift_text::{Actions, Analyzer, Origin};
+use toolsift_text::{Actions, Analyzed, Analyzer, Origin};
 
 use crate::actions::ActionSet;
 use crate::implied;
 use crate::names::{NameWords, QueryWords};
 use crate::refusal::Refusal;
+use crate::request::Request;
 use crate::services::{Asked, DEFAULT_ERRANDS, DEFAULT_SERVICES, Named, Services, parse_services};
 
 /// The factor of a hit whose tool does another kind of action than the request asks for
@@ -219,29 +220,6 @@ pub trait Tools {
     fn tool(&self, doc: DocId) -> Option<ToolRef<'_>>;
 }
 
-/// The text an index searches for a request: the request with the words it implies
-/// ([`Intent::implied`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Implied {
-    /// The text with implied words, when it differs from the request.
-    text: Option<String>,
-    /// The words added, which the request does not write.
-    added: Vec<&'static str>,
-}
-
-impl Implied {
-    /// The text to search: `request` itself when nothing is implied.
-    pub fn text<'a>(&'a self, request: &'a str) -> &'a str {
-        self.text.as_deref().unwrap_or(request)
-    }
-
-    /// The words added to the request (`file`, `url`, `channel`, `port`, `shell`, `email`):
-    /// a refusal never quotes them back as words the request wrote.
-    pub fn added(&self) -> &[&'static str] {
-        &self.added
-    }
-}
-
 /// Which agreement factors changed a hit's score: [`Adjusted::agreement`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Agreement(u8);
@@ -375,30 +353,32 @@ impl Intent {
         self.services.remove_server(server);
     }
 
-    /// The text the index should search for `request`: with `file`, `url`, `channel`, `port`
-    /// or `shell` appended when a word names a file, a web address, a hashtag, a host with a
-    /// port or a command-line program no tool's name has, and each e-mail address replaced by
-    /// `email` ([`IntentBuilder::implied_words`]; only for a request of several words).
+    /// Reads `request` once with `analyzer` (the index's): the [`Request`] the rules judge,
+    /// and the query the index searches for it ([`Request::query`]): the request with the
+    /// words it implies added (`file` for a file name or path, `url` for a web address,
+    /// `channel` for a hashtag, `port` for a host with a port, `shell` for a command-line
+    /// program no tool's name has) and each e-mail address replaced by `email`
+    /// ([`IntentBuilder::implied_words`]; only for a request of several words).
     ///
     /// ```
     /// use toolsift_intent::Intent;
     /// use toolsift_text::Analyzer;
-    /// let intent = Intent::builder().build(&Analyzer::default());
-    /// let implied = intent.implied("show me package.json");
-    /// assert_eq!(implied.text("show me package.json"), "show me package.json file");
-    /// assert_eq!(implied.added(), ["file"]);
+    /// let analyzer = Analyzer::default();
+    /// let intent = Intent::builder().build(&analyzer);
+    /// let request = intent.read(&analyzer, "show me package.json");
+    /// assert_eq!(request.text(), "show me package.json");
+    /// assert_eq!(request.query().text(), "show me package.json file");
+    /// assert_eq!(request.added(), ["file"]);
     /// ```
-    pub fn implied(&self, request: &str) -> Implied {
+    pub fn read(&self, analyzer: &Analyzer, request: &str) -> Request {
+        let asked = analyzer.analyze_text(request);
         if !self.implied_words {
-            return Implied::default();
+            return Request::plain(asked);
         }
-        match implied::with_implied_words(request, &|p| self.services.names_program(p)) {
-            Some((text, added)) => Implied { text: Some(text), added },
-            None => Implied::default(),
-        }
+        implied::read(analyzer, asked, &|p| self.services.names_program(p))
     }
 
-    /// Judges the index's `outcome` for `request` (searched as `implied` has it): a
+    /// Judges the index's `outcome` for `request` (searched as [`Request::query`]): a
     /// [`Refusal`] when the connected tools do not offer what is asked or the index
     /// abstained, else the best `limit` hits with their scores changed by action, service and
     /// name agreement, best first (score descending, then the index's order key). The index's
@@ -407,8 +387,7 @@ impl Intent {
     /// without abstaining.
     pub fn judge(
         &self,
-        request: &str,
-        implied: &Implied,
+        request: &Request,
         outcome: &Outcome,
         index: &Index,
         tools: &impl Tools,
@@ -423,13 +402,13 @@ impl Intent {
         // What the request asks to be done, read once: for action agreement, and for the
         // not-offered rule on a named service that is present.
         let asked = if (demote && !outcome.hits().is_empty()) || (!exact && !scope.is_empty()) {
-            ActionSet::of_query(&self.actions, outcome.terms(), request)
+            ActionSet::of_query(&self.actions, outcome.terms(), request.analyzed())
         } else {
             (ActionSet::default(), None)
         };
         if !exact
             && let Some(refusal) =
-                self.refusal(request, outcome, index, tools, (&named, &scope), asked)
+                self.refusal(request.analyzed(), outcome, index, tools, (&named, &scope), asked)
         {
             return Judgement::Refused(refusal);
         }
@@ -481,7 +460,7 @@ impl Intent {
                 return Judgement::Hits(found);
             }
         }
-        match Refusal::of_outcome(request, outcome, implied.added()).filter(|_| limit > 0) {
+        match Refusal::of_outcome(request.text(), outcome, request.added()).filter(|_| limit > 0) {
             Some(refusal) => Judgement::Refused(refusal),
             None => Judgement::Hits(Vec::new()),
         }
@@ -492,7 +471,7 @@ impl Intent {
     /// what is asked (`wants`, first said by term `first_action`).
     fn refusal(
         &self,
-        request: &str,
+        request: &Analyzed,
         outcome: &Outcome,
         index: &Index,
         tools: &impl Tools,

@@ -9,7 +9,7 @@
 //! "create page in space" spells `create_page`. This crate reads those things from the
 //! request, against what the connected tools offer, and answers three questions:
 //!
-//! - **What is asked** ([`Intent::implied`], and the rules inside [`Intent::judge`]): the
+//! - **What is asked** ([`Intent::read`], and the rules inside [`Intent::judge`]): the
 //!   kind of action (read, write, delete; from [`toolsift_text::Actions`]), the thing it acts
 //!   on, the services the request names (a list of about 300 products, `data/services.txt`)
 //!   and the tool names it spells; a file name, web address, hashtag, host with a port or
@@ -75,20 +75,19 @@
 //! let host = Host(facts, ids);
 //!
 //! // Asked to upload: the deleting tool moves down.
-//! let request = "upload a file to the drive";
-//! let implied = intent.implied(request);
-//! let outcome = index.search(implied.text(request), 5);
-//! let Judgement::Hits(hits) = intent.judge(request, &implied, &outcome, &index, &host, 5)
-//! else {
+//! // The request is analyzed once: the rules read it, and the index searches its query.
+//! let request = intent.read(index.analyzer(), "upload a file to the drive");
+//! let outcome = index.search_analyzed(request.query(), 5);
+//! let Judgement::Hits(hits) = intent.judge(&request, &outcome, &index, &host, 5) else {
 //!     panic!("refused")
 //! };
 //! assert_eq!(host.tool(hits[0].doc).map(|t| t.name), Some("upload_file"));
 //! assert!(hits[1].agreement.action_mismatch());
 //!
 //! // A service nobody connected: refused, with the reason.
-//! let request = "acknowledge the pagerduty incident";
-//! let outcome = index.search(request, 5);
-//! let judged = intent.judge(request, &intent.implied(request), &outcome, &index, &host, 5);
+//! let request = intent.read(index.analyzer(), "acknowledge the pagerduty incident");
+//! let outcome = index.search_analyzed(request.query(), 5);
+//! let judged = intent.judge(&request, &outcome, &index, &host, 5);
 //! let Judgement::Refused(refusal) = judged else { panic!("answered") };
 //! assert_eq!(refusal.reason(), Reason::MissingService);
 //! assert_eq!(refusal.to_string(), "the catalog has no tools for pagerduty");
@@ -102,12 +101,14 @@ mod implied;
 mod intent;
 mod names;
 mod refusal;
+mod request;
 mod services;
 mod words;
 
 pub use intent::{
     Adjusted, Agreement, DEFAULT_ACTION_MISMATCH, DEFAULT_NAME_MATCH, DEFAULT_SERVICE_MISMATCH,
-    Implied, Intent, IntentBuilder, Judgement, ToolFacts, ToolRef, Tools,
+    Intent, IntentBuilder, Judgement, ToolFacts, ToolRef, Tools,
 };
 pub use refusal::{Reason, Refusal};
+pub use request::Request;
 pub use services::DEFAULT_SERVICES;

@@ -89,7 +89,7 @@ impl Refusal {
     }
 
     /// The refusal of an index outcome that abstained, quoting back only words the request
-    /// wrote: not the words `added` to it ([`Implied::added`](crate::Implied::added)), nor a
+    /// wrote: not the words `added` to it ([`Request::added`](crate::Request::added)), nor a
     /// word the index joined from two (`login` for "log in"). `None` when the index did not
     /// abstain.
     pub fn of_outcome(query: &str, outcome: &Outcome, added: &[&str]) -> Option<Refusal> {

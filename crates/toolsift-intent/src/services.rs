@@ -66,13 +66,15 @@
 //! the same letter (`bitbuket` names Bitbucket), and the model is told the alias.
 
 use crate::implied;
+use crate::request::{words, words_in};
 use crate::words::lists;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
+use std::ops::Range;
 use toolsift_rank::{DocId, Index, Outcome, QueryTerm};
-use toolsift_text::{Analyzer, Origin};
+use toolsift_text::{Analyzed, Analyzer, Origin};
 
 /// The default list of known services: `data/services.txt`, one service per line (its aliases
 /// separated by spaces), `#` comments. Written from general knowledge of the software market,
@@ -204,13 +206,13 @@ pub(crate) struct Services {
 /// asks that something hold, nor what a past time's possessive introduces up to the next
 /// preposition or conjunction (`for yesterday's debugging session`, `last week's outage`),
 /// which happened.
-fn request_words(query: &str) -> Vec<&str> {
+fn request_words<'q>(words: impl Iterator<Item = &'q str>) -> Vec<&'q str> {
     let mut out = Vec::new();
     let mut quote: Option<char> = None;
     let mut name_next = false;
     let mut searching = false;
     let mut past_event = false;
-    let mut words = query.split_whitespace().peekable();
+    let mut words = words.peekable();
     while let Some(raw) = words.next() {
         if let Some(q) = quote {
             if raw.trim_end_matches(|c: char| c.is_ascii_punctuation() && c != q).ends_with(q) {
@@ -272,36 +274,51 @@ fn request_words(query: &str) -> Vec<&str> {
     out
 }
 
-/// The part of `query` that states the request, for the not-offered rule: of the parts
-/// between commas and semicolons, the last that does not open with a subject (`[subjects]`:
-/// `today's push broke checkout, bring back the one that was live yesterday` and `put the
-/// worker back the way it was, today's deploy broke checkout` both keep the request, what to
-/// do, and leave out what happened), the last part when all do; and of that part, what comes
-/// before a word that starts a clause about the situation (`[context]`: `mute web-07 while
-/// we patch it`). Words outside it describe the situation; a service without a tool for them
-/// was not asked for one.
-fn request_clause(query: &str) -> &str {
-    let query = query.trim_end_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation());
-    let opens_with_subject = |part: &str| {
-        part.split_ascii_whitespace().next().is_some_and(|w| {
+/// The part of `query` that states the request, for the not-offered rule, as a byte range
+/// of its text: of the parts between commas and semicolons, the last that does not open with
+/// a subject (`[subjects]`: `today's push broke checkout, bring back the one that was live
+/// yesterday` and `put the worker back the way it was, today's deploy broke checkout` both
+/// keep the request, what to do, and leave out what happened), the last part when all do;
+/// and of that part, what comes before a word that starts a clause about the situation
+/// (`[context]`: `mute web-07 while we patch it`). Words outside it describe the situation; a
+/// service without a tool for them was not asked for one.
+fn request_clause(query: &Analyzed) -> Range<usize> {
+    let text = query.text();
+    let end = text.trim_end_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation()).len();
+    let opens_with_subject = |part: &Range<usize>| {
+        words_in(query, part.clone()).next().is_some_and(|(_, w)| {
             let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
             // A contraction opens with its subject: `we're patching it tonight`.
             let subject = w.split(['\'', '’']).next().unwrap_or(w);
             w.ends_with("'s") || w.ends_with("’s") || is_one_of(subject, &lists().subjects)
         })
     };
-    // Parts from the last: the first that opens with no subject, else the last one. A part
-    // with no words (`a,, b`) is passed over. Bytes, not chars: `,` and `;` are ASCII, and
-    // never part of another character in UTF-8.
-    let part = if query.bytes().any(|b| b == b',' || b == b';') {
-        let mut parts =
-            query.rsplit([',', ';']).filter(|p| p.bytes().any(|b| !b.is_ascii_whitespace()));
-        let last = parts.next().unwrap_or(query);
-        std::iter::once(last).chain(parts).find(|p| !opens_with_subject(p)).unwrap_or(last)
-    } else {
-        query
+    // The parts between commas and semicolons, from the last: the first that opens with no
+    // subject, else the last one. A part with no words (`a,, b`) is passed over. Bytes, not
+    // chars: `,` and `;` are ASCII, and never part of another character in UTF-8.
+    let head = text.get(..end).unwrap_or_default();
+    let mut parts = Vec::new();
+    let mut from = 0;
+    for (at, b) in head.bytes().enumerate() {
+        if b == b',' || b == b';' {
+            parts.push(from..at);
+            from = at + 1;
+        }
+    }
+    parts.push(from..end);
+    let blank = |p: &Range<usize>| {
+        text.get(p.clone()).is_none_or(|t| t.bytes().all(|b| b.is_ascii_whitespace()))
     };
-    before_word(part, |raw| {
+    let mut filled = parts.iter().rev().filter(|p| !blank(p));
+    let part = match filled.next() {
+        Some(last) if parts.len() > 1 => std::iter::once(last)
+            .chain(filled)
+            .find(|p| !opens_with_subject(p))
+            .unwrap_or(last)
+            .clone(),
+        _ => 0..end,
+    };
+    before_word(query, part, |raw| {
         // Every word of `[context]` is 3 to 8 letters long and starts with one of `wbsatu`:
         // most words are out at once (punctuation around a word is allowed for).
         let first = raw.as_bytes().first().copied().unwrap_or(0);
@@ -311,14 +328,20 @@ fn request_clause(query: &str) -> &str {
     })
 }
 
-/// `text` up to its first word, after the first, for which `stops` holds (given the word as
-/// written, punctuation included). Words are split at ASCII white space, a byte test where
-/// `split_whitespace` decodes every character; a word after other white space is not cut at.
-fn before_word(text: &str, stops: impl Fn(&str) -> bool) -> &str {
-    let cut = text.split_ascii_whitespace().skip(1).find(|raw| stops(raw));
-    // `split_ascii_whitespace` yields subslices of `text`: the word's offset in it.
-    let end = cut.map_or(text.len(), |raw| raw.as_ptr() as usize - text.as_ptr() as usize);
-    text.get(..end).unwrap_or(text)
+/// Bytes `range` of `query`'s text up to its first word, after the first, for which `stops`
+/// holds (given the word as written, punctuation included).
+fn before_word(
+    query: &Analyzed,
+    range: Range<usize>,
+    stops: impl Fn(&str) -> bool,
+) -> Range<usize> {
+    let cut = words_in(query, range.clone()).skip(1).find(|(_, raw)| stops(raw));
+    range.start..cut.map_or(range.end, |(at, _)| at)
+}
+
+/// The plain words ([`request_words`]) of bytes `range` of `query`'s text.
+fn request_words_in(query: &Analyzed, range: Range<usize>) -> Vec<&str> {
+    request_words(words_in(query, range).map(|(_, w)| w))
 }
 
 /// Whether `raw`, punctuation around it trimmed, is one of `words` (ASCII case ignored).
@@ -580,7 +603,7 @@ impl Services {
     /// asked only once a thing is found: `find restaurants near the office`).
     pub(crate) fn errand(
         &self,
-        query: &str,
+        query: &Analyzed,
         outcome: &Outcome,
         scope: &[&str],
         reads: impl FnOnce() -> bool,
@@ -597,12 +620,12 @@ impl Services {
         // The thing must be what is acted on: before `for`, `that`, `about` (`block two hours
         // for my haircut`, `text my wife that my flight is delayed`).
         let acted_on =
-            before_word(request_clause(query), |raw| is_one_of(raw, &lists().errand_cut));
-        let plain = request_words(acted_on);
+            before_word(query, request_clause(query), |raw| is_one_of(raw, &lists().errand_cut));
+        let plain = request_words_in(query, acted_on);
         if !plain.iter().any(|w| w.eq_ignore_ascii_case(thing.word())) {
             return None;
         }
-        (!self.names_other_server(&request_words(query), outcome, scope))
+        (!self.names_other_server(&request_words(words(query)), outcome, scope))
             .then(|| thing.word().to_owned())
     }
 
@@ -612,12 +635,12 @@ impl Services {
     /// asks for (`a trello card`, `an asana task`, `a new bitbucket repo`).
     pub(crate) fn missing_as_context(
         &self,
-        query: &str,
+        query: &Analyzed,
         outcome: &Outcome,
         missing: &[String],
         scope: &[&str],
     ) -> bool {
-        let plain = request_words(query);
+        let plain = request_words(words(query));
         if scope.is_empty() && !self.names_other_server(&plain, outcome, &[]) {
             return false;
         }
@@ -706,7 +729,7 @@ impl Services {
     /// [`ActionSet::serves`]: crate::actions::ActionSet::serves
     pub(crate) fn unoffered(
         &self,
-        query: &str,
+        query: &Analyzed,
         outcome: &Outcome,
         named: &Named<'_>,
         scope: &[&str],
@@ -720,7 +743,7 @@ impl Services {
         // assets`, `saying it's fixed`) are the user's data, not the action asked for, words
         // outside the clause ([`request_clause`]) describe the situation, and words that say
         // when (`[when]`) say nothing a tool must offer.
-        let plain = request_words(request_clause(query));
+        let plain = request_words_in(query, request_clause(query));
         let written_plain = |word: &str| {
             plain.iter().any(|w| w.eq_ignore_ascii_case(word))
                 && lists().when.binary_search(&word).is_err()
@@ -788,7 +811,7 @@ impl Services {
         // described in a CJK script, against which the query's English words cannot be
         // judged.
         let refuse = |word: &str| {
-            (!self.names_other_server(&request_words(query), outcome, scope)
+            (!self.names_other_server(&request_words(words(query)), outcome, scope)
                 && !(asked.queries)()
                 && !(asked.described_in_cjk)())
             .then(|| (service_word.clone().into_owned(), word.to_owned()))
@@ -1058,7 +1081,26 @@ pub(crate) struct Asked<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Services, after_determiner, parse_services, request_clause, request_words};
+    use super::{
+        Analyzed, Services, after_determiner, parse_services, request_clause, request_words,
+    };
+    use crate::request::words;
+
+    /// `text` analyzed by the default analyzer.
+    fn analyzed(text: &str) -> Analyzed {
+        Analyzer::default().analyze_text(text)
+    }
+
+    /// The text of [`request_clause`] of `text`.
+    fn clause(text: &str) -> String {
+        let a = analyzed(text);
+        a.text()[request_clause(&a)].to_owned()
+    }
+
+    /// [`request_words`] of `text`, owned.
+    fn plain_words(text: &str) -> Vec<String> {
+        request_words(words(&analyzed(text))).into_iter().map(str::to_owned).collect()
+    }
     use toolsift_text::Analyzer;
 
     /// Everything [`Services::set_server`] records, to compare two histories.
@@ -1113,53 +1155,50 @@ mod tests {
     #[test]
     fn the_request_clause_leaves_out_the_situation() {
         assert_eq!(
-            request_clause("today's push broke checkout, bring back the one that was live"),
+            clause("today's push broke checkout, bring back the one that was live"),
             " bring back the one that was live"
         );
-        assert_eq!(
-            request_clause("mute web-07 in Datadog while we patch it"),
-            "mute web-07 in Datadog "
-        );
-        assert_eq!(request_clause("because it failed"), "because it failed");
+        assert_eq!(clause("mute web-07 in Datadog while we patch it"), "mute web-07 in Datadog ");
+        assert_eq!(clause("because it failed"), "because it failed");
         // A comma at the end, or a purpose clause, leaves the request whole.
-        assert_eq!(request_clause("rerun the job, "), "rerun the job");
+        assert_eq!(clause("rerun the job, "), "rerun the job");
         assert_eq!(
-            request_clause("stash a token so my worker can read it"),
+            clause("stash a token so my worker can read it"),
             "stash a token so my worker can read it"
         );
-        assert_eq!(request_clause(""), "");
+        assert_eq!(clause(""), "");
         // A statement of what happened may come last too.
         assert_eq!(
-            request_clause("put the worker back the way it was, today's deploy broke checkout"),
+            clause("put the worker back the way it was, today's deploy broke checkout"),
             "put the worker back the way it was"
         );
         assert_eq!(
-            request_clause("pull up issue X-1 in sentry, it started spiking, it is bad"),
+            clause("pull up issue X-1 in sentry, it started spiking, it is bad"),
             "pull up issue X-1 in sentry"
         );
         // When every part opens with a subject, the last one.
-        assert_eq!(request_clause("the build broke, it is red"), " it is red");
+        assert_eq!(clause("the build broke, it is red"), " it is red");
         // A contraction opens with its subject.
         assert_eq!(
-            request_clause("mute host web-03 in datadog, we're patching it tonight"),
+            clause("mute host web-03 in datadog, we're patching it tonight"),
             "mute host web-03 in datadog"
         );
-        assert_eq!(request_clause("restart the pod, I'm on call"), "restart the pod");
+        assert_eq!(clause("restart the pod, I'm on call"), "restart the pod");
     }
 
     #[test]
     fn request_words_leave_out_the_values_the_user_supplies() {
         assert_eq!(
-            request_words("create a new R2 bucket on cloudflare called assets"),
+            plain_words("create a new R2 bucket on cloudflare called assets"),
             ["create", "a", "new", "bucket", "on", "cloudflare", "called"]
         );
         assert_eq!(
-            request_words("set my slack status to 'out sick' now"),
+            plain_words("set my slack status to 'out sick' now"),
             ["set", "my", "slack", "status", "to", "now"]
         );
-        assert_eq!(request_words("gdrive search for budget spreadsheet"), ["gdrive", "search"]);
+        assert_eq!(plain_words("gdrive search for budget spreadsheet"), ["gdrive", "search"]);
         assert_eq!(
-            request_words("close GitHub's stale issues"),
+            plain_words("close GitHub's stale issues"),
             ["close", "GitHub's", "stale", "issues"]
         );
         assert!(after_determiner(&["close", "GitHub’s", "stale", "issues"], "stale"));
@@ -1168,42 +1207,42 @@ mod tests {
         assert!(after_determiner(&["delete", "my", "3", "oldest", "branches"], "oldest"));
         assert!(!after_determiner(&["keep", "3", "oldest", "branches"], "oldest"));
         assert_eq!(
-            request_words("search datadog logs for errors from checkout"),
+            plain_words("search datadog logs for errors from checkout"),
             ["search", "datadog", "logs"]
         );
         assert_eq!(
-            request_words("make room for the new hire"),
+            plain_words("make room for the new hire"),
             ["make", "room", "for", "the", "new", "hire"]
         );
         assert_eq!(
-            request_words("rename the doc to \"Q3 plan\" please"),
+            plain_words("rename the doc to \"Q3 plan\" please"),
             ["rename", "the", "doc", "to", "please"]
         );
         assert_eq!(
-            request_words("comment on bug 4521 saying it's fixed in build 88"),
+            plain_words("comment on bug 4521 saying it's fixed in build 88"),
             ["comment", "on", "bug"]
         );
         // Apostrophes inside words are not quotes (a possessive stays whole); identifiers and
         // numbers are not plain.
         assert_eq!(
-            request_words("cancel someone's temp_events job 42"),
+            plain_words("cancel someone's temp_events job 42"),
             ["cancel", "someone's", "job"]
         );
         // An unclosed quote runs to the end.
-        assert_eq!(request_words("post 'hello world"), ["post"]);
-        assert!(request_words("").is_empty());
+        assert_eq!(plain_words("post 'hello world"), ["post"]);
+        assert!(plain_words("").is_empty());
         // What a past time's possessive introduces happened; it is not asked for.
         assert_eq!(
-            request_words("log 2 hours on jira ticket PROJ-88 for yesterday's debugging session"),
+            plain_words("log 2 hours on jira ticket PROJ-88 for yesterday's debugging session"),
             ["log", "hours", "on", "jira", "ticket", "for", "yesterday's"]
         );
         assert_eq!(
-            request_words("attach last week's outage report to the page"),
+            plain_words("attach last week's outage report to the page"),
             ["attach", "last", "week's", "to", "the", "page"]
         );
         // A time to come is not an event past.
         assert_eq!(
-            request_words("book a seat on friday morning's flight"),
+            plain_words("book a seat on friday morning's flight"),
             ["book", "a", "seat", "on", "friday", "morning's", "flight"]
         );
     }

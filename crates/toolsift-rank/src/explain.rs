@@ -111,7 +111,7 @@ impl Index {
         let cfg = &self.config;
         let nf = cfg.fields.len();
         with_scratch(|s| {
-            self.prepare(s, query);
+            self.prepare(s, &self.analyzer.analyze_text(query));
             let exact = self.exact_ords(query, &mut s.key).contains(&d);
             let q = &s.query;
             let (score, _) = self.score_doc(q, d);

@@ -38,7 +38,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 use std::fmt;
 use std::sync::Arc;
-use toolsift_text::{Origin, is_past_tense};
+use toolsift_text::{Analyzed, Origin, is_past_tense};
 
 /// The result of [`Index::search`]: hits, the query's terms and, when empty, why.
 #[derive(Debug, Clone, PartialEq)]
@@ -736,16 +736,16 @@ impl Ctx<'_> {
 }
 
 impl Index {
-    /// Analyzes a query into its distinct terms (the analyzer has dropped stopwords) and
+    /// Reads an analyzed query's distinct terms (the analyzer has dropped stopwords) and
     /// resolves each term's forms, document frequency, idf and score bound into `s.query`.
-    pub(crate) fn prepare(&self, s: &mut Scratch, query: &str) {
+    pub(crate) fn prepare(&self, s: &mut Scratch, query: &Analyzed) {
         let cfg = &self.config;
         s.ensure(self.ids.len());
         let Query { text, terms, forms } = &mut s.query;
         text.clear();
         terms.clear();
         forms.clear();
-        self.analyzer.for_each_token(query, |tok| {
+        for tok in query.tokens() {
             let mut w = cfg.query_origin_weights[origin_slot(tok.origin)];
             if tok.origin == Origin::Whole && is_past_tense(tok.word, tok.stem) {
                 w *= cfg.past_tense_weight;
@@ -758,7 +758,7 @@ impl Index {
             } else if terms.len() < cfg.max_query_terms {
                 push_term(text, terms, tok.word, tok.stem, tok.origin, w);
             }
-        });
+        }
         if self.config.join_particles {
             self.join_particles(query, &mut s.query);
         }
@@ -773,14 +773,17 @@ impl Index {
     /// ([`IndexBuilder::join_particles`](crate::IndexBuilder::join_particles)). A particle
     /// joined this way is no longer a term of its own: in "look up", `up` says nothing the
     /// joined `lookup` does not, and alone it matches any tool that says `up`.
-    fn join_particles(&self, query: &str, q: &mut Query) {
+    ///
+    /// The words are the query's chunks (runs between white space) without the punctuation
+    /// around them: a comma or a dropped value between two words keeps them apart.
+    fn join_particles(&self, query: &Analyzed, q: &mut Query) {
         let cfg = &self.config;
         let w = cfg.query_origin_weights[origin_slot(Origin::Part)];
         // The particles (by index in `PARTICLES`) that joined the word before them.
         let mut joined_particles = 0u32;
         let mut words = query
-            .split_whitespace()
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .chunks()
+            .map(|c| c.text.trim_matches(|ch: char| !ch.is_alphanumeric()))
             .peekable();
         while let (Some(a), Some(&b)) = (words.next(), words.peek()) {
             if q.terms.len() >= cfg.max_query_terms {
@@ -1662,14 +1665,39 @@ impl Index {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search(&self, query: &str, limit: usize) -> Outcome {
-        self.search_with(query, limit, true)
+        self.search_analyzed(&self.analyzer.analyze_text(query), limit)
+    }
+
+    /// [`Index::search`] for a query the index's analyzer has already analyzed
+    /// ([`Analyzer::analyze_text`](toolsift_text::Analyzer::analyze_text) on
+    /// [`Index::analyzer`]), perhaps edited since: a caller that reads the request itself
+    /// analyzes it once. A query another analyzer made is analyzed again from its text.
+    ///
+    /// ```
+    /// use toolsift_rank::{Document, Index};
+    /// let mut index = Index::builder().build()?;
+    /// let ids = index.add([
+    ///     Document::new().field("name", "read file"),
+    ///     Document::new().field("name", "fetch url"),
+    /// ])?;
+    /// let mut query = index.analyzer().analyze_text("open notes.txt");
+    /// query.append(index.analyzer(), "file"); // a word the caller knows the query implies
+    /// assert_eq!(index.search_analyzed(&query, 10).hits()[0].doc(), ids[0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_analyzed(&self, query: &Analyzed, limit: usize) -> Outcome {
+        if query.is_of(&self.analyzer) {
+            self.search_with(query, limit, true)
+        } else {
+            self.search_with(&self.analyzer.analyze_text(query.text()), limit, true)
+        }
     }
 
     /// [`Index::search`] without pruning: every matching document is scored. The reference
     /// the pruned search is tested against.
     #[cfg(test)]
     pub(crate) fn search_exhaustive(&self, query: &str, limit: usize) -> Outcome {
-        self.search_with(query, limit, false)
+        self.search_with(&self.analyzer.analyze_text(query), limit, false)
     }
 
     /// Whether some document of one of `groups` matches `word` through a form a search would
@@ -1748,7 +1776,7 @@ impl Index {
             return false;
         }
         with_scratch(|s| {
-            self.prepare(s, word);
+            self.prepare(s, &self.analyzer.analyze_text(word));
             let q = &s.query;
             let Some(t) = q.terms.first() else { return false };
             q.forms(t).iter().flat_map(|f| f.start..f.end).any(|slot| {
@@ -1804,7 +1832,7 @@ impl Index {
         })
     }
 
-    fn search_with(&self, query: &str, limit: usize, prune: bool) -> Outcome {
+    fn search_with(&self, query: &Analyzed, limit: usize, prune: bool) -> Outcome {
         with_scratch(|s| {
             self.prepare(s, query);
             // The exhaustive reference reads no kept list: it sums the forms' postings itself
@@ -1812,7 +1840,7 @@ impl Index {
             if prune {
                 self.attach_lists(s);
             }
-            let exact = self.exact_ords(query, &mut s.key);
+            let exact = self.exact_ords(query.text(), &mut s.key);
             let q = std::mem::take(&mut s.query);
             let out = self.select(s, &q, &exact, limit, prune);
             s.query = q;

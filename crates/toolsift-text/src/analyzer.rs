@@ -16,9 +16,11 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
+use crate::analyzed::Analyzed;
 use crate::fold::fold;
 use crate::memo::{ChunkKey, MAX_KEY};
 use crate::split::{Scratch, Word};
@@ -224,20 +226,55 @@ impl Analyzer {
     ///
     /// Nothing is allocated per token: the token borrows buffers that are reused (per thread,
     /// across calls).
-    pub fn for_each_token(&self, text: &str, mut f: impl FnMut(Token<'_>)) {
+    pub fn for_each_token(&self, text: &str, f: impl FnMut(Token<'_>)) {
+        self.for_each_chunk_token(text, |_, _| {}, f);
+    }
+
+    /// [`Analyzer::for_each_token`], calling `chunk` with the byte range and the first position
+    /// of each chunk (run between white space) before its tokens, chunks without tokens
+    /// included; returns the positions the text takes.
+    pub(crate) fn for_each_chunk_token(
+        &self,
+        text: &str,
+        mut chunk: impl FnMut(Range<usize>, u32),
+        mut f: impl FnMut(Token<'_>),
+    ) -> u32 {
         let pooled = SCRATCH.try_with(|cell| match cell.try_borrow_mut() {
             Ok(mut scratch) => {
-                self.run(text, &mut scratch, true, &mut f);
+                let positions = self.run(text, &mut scratch, true, &mut chunk, &mut f);
                 scratch.trim();
-                true
+                Some(positions)
             }
             // `f` analyzes text itself: the inner call gets its own buffers below.
-            Err(_) => false,
+            Err(_) => None,
         });
-        if pooled != Ok(true) {
+        match pooled {
+            Ok(Some(positions)) => positions,
             // Nested in `f`, or during thread teardown: use fresh buffers.
-            self.run(text, &mut Scratch::default(), false, &mut f);
+            _ => self.run(text, &mut Scratch::default(), false, &mut chunk, &mut f),
         }
+    }
+
+    /// Analyzes `text` once into an owned [`Analyzed`]: its terms (those of
+    /// [`Analyzer::for_each_token`], in that order) and its chunks, the runs between white
+    /// space with their spans, which rules that read punctuation, quotes or clauses look at.
+    ///
+    /// ```
+    /// let analyzer = toolsift_text::Analyzer::default();
+    /// let request = analyzer.analyze_text("don't delete 'main', please");
+    /// let chunks: Vec<&str> = request.chunks().map(|c| c.text).collect();
+    /// assert_eq!(chunks, ["don't", "delete", "'main',", "please"]);
+    /// let words: Vec<&str> = request.tokens().map(|t| t.word).collect();
+    /// assert_eq!(words, ["delete", "main"]);
+    /// ```
+    #[must_use]
+    pub fn analyze_text(&self, text: &str) -> Analyzed {
+        Analyzed::new(self, text)
+    }
+
+    /// The id that tells this analyzer (and its clones) from every other one built.
+    pub(crate) fn id(&self) -> u64 {
+        self.inner.id
     }
 
     /// All terms of `text`, owned, in the order of [`Analyzer::for_each_token`].
@@ -272,14 +309,23 @@ impl Analyzer {
         self.inner.policy
     }
 
-    /// Analyzes `text` with the given scratch buffers, through the chunk memo if `memoize`.
-    fn run(&self, text: &str, scratch: &mut Scratch, memoize: bool, f: &mut impl FnMut(Token<'_>)) {
+    /// Analyzes `text` with the given scratch buffers, through the chunk memo if `memoize`;
+    /// returns the positions the text takes.
+    fn run(
+        &self,
+        text: &str,
+        scratch: &mut Scratch,
+        memoize: bool,
+        on_chunk: &mut impl FnMut(Range<usize>, u32),
+        f: &mut impl FnMut(Token<'_>),
+    ) -> u32 {
         let inner = &*self.inner;
         let memoize = memoize && inner.memoize;
         let mut position: u32 = 0;
         let mut at = 0;
         let mut key = ChunkKey::default();
         while let Some(chunk) = Scratch::next_chunk(text, &mut at, &mut key) {
+            on_chunk(chunk.clone(), position);
             let base = position;
             let mut emit = |word: &str, stem: &str, origin: Origin, offset: u32| {
                 f(Token { word, stem, origin, position: base.saturating_add(offset) });
@@ -314,6 +360,7 @@ impl Analyzer {
             };
             position = position.saturating_add(taken);
         }
+        position
     }
 }
 

@@ -140,6 +140,7 @@
 #![doc(test(attr(deny(warnings))))]
 
 mod actions;
+mod analyzed;
 mod analyzer;
 mod cjk;
 mod error;
@@ -156,6 +157,7 @@ mod stopwords;
 mod token;
 
 pub use actions::{Action, Actions};
+pub use analyzed::{Analyzed, Chunk};
 pub use analyzer::{Analyzer, AnalyzerBuilder, StopwordPolicy};
 pub use cjk::is_cjk;
 pub use error::{Error, ErrorKind};

@@ -526,11 +526,12 @@ impl ToolSearch {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search(&self, query: &str, limit: usize) -> SearchResults {
-        let implied = self.intent.implied(query);
+        // Analyzed once: the intent rules read the request, the index searches its query.
+        let request = self.intent.read(self.index.analyzer(), query);
         // The index breaks score ties by the order key, the catalog position: its order is
         // the contract, whatever the history of updates.
-        let outcome = self.index.search(implied.text(query), limit);
-        match self.intent.judge(query, &implied, &outcome, &self.index, self, limit) {
+        let outcome = self.index.search_analyzed(request.query(), limit);
+        match self.intent.judge(&request, &outcome, &self.index, self, limit) {
             Judgement::Refused(refusal) => SearchResults::refused(refusal),
             Judgement::Hits(adjusted) => {
                 // The query's words once per search; each hit keeps a mask of the ones it
@@ -569,7 +570,7 @@ impl ToolSearch {
                 .is_some_and(|e| e.tool() == tool)
         })?;
         // The query the index searched: with its implied words, as `search` has it.
-        self.index.explain(doc, self.intent.implied(query).text(query))
+        self.index.explain(doc, self.intent.read(self.index.analyzer(), query).query().text())
     }
 
     /// Adds a server, or replaces the tools of the server with that name, in the catalog and

@@ -30,6 +30,9 @@ mod fuzzy;
 /// The chunk memo replays exactly what analysis gives.
 mod memo;
 
+/// A text analyzed once, with its chunks, and edits to it.
+mod analyzed;
+
 use toolsift_text::{Analyzer, Origin, Term};
 
 /// Renders terms compactly: a whole word as itself, a part as `+part`, a bigram as `~gram`.

@@ -316,7 +316,7 @@ struct Table {
 }
 
 /// Entry numbers by stem, each stem's ascending. A hash table: a query looks up each of its
-/// terms (the `toolsift` facade's name spelling), where a binary search over the stems cost
+/// terms (`toolsift-intent`'s name spelling), where a binary search over the stems cost
 /// ten string comparisons.
 #[derive(Default)]
 struct Entries {

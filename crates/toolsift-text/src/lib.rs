@@ -107,7 +107,7 @@
 //!
 //! [`Actions`] (`data/actions.txt`) says which action groups of the lexicon read (`list`,
 //! `get`, `search`), write (`create`, `update`, `upload`) or delete, so that a caller can hold
-//! a tool's action to a query's (the `toolsift` facade demotes a deleting tool for an upload
+//! a tool's action to a query's (`toolsift-intent` demotes a deleting tool for an upload
 //! request).
 //!
 //! # Performance
@@ -125,9 +125,9 @@
 //! catalogs, 92% of the chunks are replays. [`AnalyzerBuilder::memoize`] turns the memo off.
 //!
 //! Instruction counts (`valgrind --tool=callgrind`, `benches/examples/profile.rs`, bench
-//! profile, rustc 1.95), measured on 2026-11-29 before and after the memo:
+//! profile, rustc 1.95), without the memo and with it:
 //!
-//! | work | before | after |
+//! | work | without | with |
 //! |---|---:|---:|
 //! | analyze the tool descriptions of the 70 catalogs (0.97 MB), first pass on a thread | 68.0 M (70 per byte) | 51.5 M (53 per byte) |
 //! | the same, later passes (the memo holds chunks of earlier passes) | 68.0 M | 34.8 M (36 per byte) |

@@ -11,7 +11,9 @@ use crate::implied;
 use crate::names::{NameWords, QueryWords};
 use crate::refusal::Refusal;
 use crate::request::Request;
-use crate::services::{Asked, DEFAULT_ERRANDS, DEFAULT_SERVICES, Named, Services, parse_services};
+use crate::services::{
+    Asked, Check, DEFAULT_ERRANDS, DEFAULT_SERVICES, Named, Services, parse_services,
+};
 
 /// The factor of a hit whose tool does another kind of action than the request asks for
 /// ([`IntentBuilder::action_mismatch`]).
@@ -95,6 +97,10 @@ impl IntentBuilder {
     ///   `book a flight`, from the crate's `data/errands.txt`) is refused as a missing
     ///   service, unless the request names a connected server, asks to read, names the thing
     ///   only after `for`, `that` or `about`, or says where the thing is written.
+    /// - Neither service refusal is given when a hit has a name of two words or more that the
+    ///   request spells (as for [`name_match`](Self::name_match)) and belongs to the named
+    ///   service, or, for a missing one, whose own text ([`Tools::text`]) names it: a tool
+    ///   that does what is asked is connected.
     pub fn known_services<S: Into<String>>(
         mut self,
         names: impl IntoIterator<Item = S>,
@@ -177,6 +183,9 @@ impl IntentBuilder {
 pub struct ToolFacts {
     actions: ActionSet,
     cjk: bool,
+    /// The known services the tool's own text names ([`Intent::services_of`]), sorted; worked
+    /// out the first time a rule asks.
+    services: OnceLock<Box<[u32]>>,
     name_words: OnceLock<NameWords>,
 }
 
@@ -184,7 +193,12 @@ pub struct ToolFacts {
 /// described in a CJK script.
 impl Default for ToolFacts {
     fn default() -> ToolFacts {
-        ToolFacts { actions: ActionSet::default(), cjk: false, name_words: OnceLock::new() }
+        ToolFacts {
+            actions: ActionSet::default(),
+            cjk: false,
+            services: OnceLock::new(),
+            name_words: OnceLock::new(),
+        }
     }
 }
 
@@ -198,6 +212,36 @@ impl ToolFacts {
     /// and summary name no action.
     pub fn names_no_action(&self) -> bool {
         self.actions.is_empty()
+    }
+}
+
+/// Appends the texts of `schema`'s top-level parameters to `out`: each one's name,
+/// description and string `enum` and `const` values (also of its `items`, `anyOf` and
+/// `oneOf` members), the parameter text an index of the tool searches too.
+fn schema_strings<'v>(schema: &'v Value, out: &mut Vec<&'v str>) {
+    let Some(props) = schema.get("properties").and_then(Value::as_object) else { return };
+    let values = |p: &'v Value, out: &mut Vec<&'v str>| {
+        if let Some(items) = p.get("enum").and_then(Value::as_array) {
+            out.extend(items.iter().filter_map(Value::as_str));
+        }
+        if let Some(c) = p.get("const").and_then(Value::as_str) {
+            out.push(c);
+        }
+    };
+    for (name, p) in props {
+        out.push(name);
+        if let Some(d) = p.get("description").and_then(Value::as_str) {
+            out.push(d);
+        }
+        values(p, out);
+        if let Some(items) = p.get("items") {
+            values(items, out);
+        }
+        for alt in ["anyOf", "oneOf"] {
+            for member in p.get(alt).and_then(Value::as_array).into_iter().flatten() {
+                values(member, out);
+            }
+        }
     }
 }
 
@@ -218,6 +262,25 @@ pub struct ToolRef<'a> {
 pub trait Tools {
     /// The tool of document `doc`, or `None` if it is not one this host knows.
     fn tool(&self, doc: DocId) -> Option<ToolRef<'_>>;
+
+    /// The description and input schema of document `doc`'s tool, read by the rule that asks
+    /// whether a tool's own text names a service (the missing-service rule of
+    /// [`IntentBuilder::known_services`]). Asked only before a refusal, for a few hits, and
+    /// once per tool. The default knows none: the tool's own text is then its name alone.
+    fn text(&self, doc: DocId) -> Option<ToolText<'_>> {
+        let _ = doc;
+        None
+    }
+}
+
+/// A tool's own text beyond its name, as [`Tools::text`] hands it to the intent layer.
+#[derive(Debug, Clone, Copy)]
+pub struct ToolText<'a> {
+    /// The tool's description.
+    pub description: &'a str,
+    /// The tool's JSON input schema: its top-level parameters' names, descriptions and
+    /// `enum` and `const` values are read.
+    pub input_schema: &'a Value,
 }
 
 /// Which agreement factors changed a hit's score: [`Adjusted::agreement`].
@@ -332,7 +395,7 @@ impl Intent {
             .with_operations(input_schema)
             .with_query_language(input_schema, description);
         let cjk = !summary.is_ascii() && summary.chars().any(toolsift_text::is_cjk);
-        ToolFacts { actions, cjk, name_words: OnceLock::new() }
+        ToolFacts { actions, cjk, services: OnceLock::new(), name_words: OnceLock::new() }
     }
 
     /// Records the `name` field texts (server name, tool name, title; one per tool) of
@@ -484,7 +547,17 @@ impl Intent {
         if !missing.is_empty()
             && !self.services.missing_as_context(request, outcome, &missing, scope)
         {
-            return Some(Refusal::missing_service(missing));
+            // A hit whose name the request spells and whose own text names the missing
+            // service (it takes the service as a value) does what is asked.
+            let about = self.services.missing_ids(named);
+            let words =
+                QueryWords::new(outcome.terms(), index.expander().map(|e| &**e), index.analyzer());
+            if !self.spelled_hit(outcome, index, tools, &words, |doc, t| {
+                let names = self.services_of(tools, doc, t);
+                about.iter().any(|s| names.binary_search(s).is_ok())
+            }) {
+                return Some(Refusal::missing_service(missing));
+            }
         }
         // An everyday thing no tool is named for (`order a pizza`, `book a flight`) is a
         // service the catalog lacks too.
@@ -518,11 +591,20 @@ impl Intent {
             queries: &queries,
             described_in_cjk: &described_in_cjk,
         };
-        let (service, word) =
+        let (service, word, check) =
             self.services.unoffered(request, outcome, named, scope, index, &asked)?;
         let words =
             QueryWords::new(outcome.terms(), index.expander().map(|e| &**e), index.analyzer());
-        (!self.spelled_elsewhere(outcome, index, tools, scope, &words))
+        // Nor, for a word no tool of the service matches, when one of its tools has a name
+        // the request spells: it does something asked, and a long request asks more than the
+        // one word judged ("fetch the data of the 'minecraft' invite … for market research"
+        // spells `get_invite_data`). What the verb acts on, or the kind of action, is judged
+        // against such tools already ("change the retention of the datadog dashboard" spells
+        // `update_dashboard`, which says nothing of a retention).
+        let in_scope = |_, t: ToolRef<'_>| scope.binary_search(&t.server).is_ok();
+        let does_something_asked =
+            check == Check::Word && self.spelled_hit(outcome, index, tools, &words, in_scope);
+        (!does_something_asked && !self.spelled_elsewhere(outcome, index, tools, scope, &words))
             .then(|| Refusal::not_offered(service, word))
     }
 
@@ -564,6 +646,42 @@ impl Intent {
         })
     }
 
+    /// Whether a hit of `outcome` whose tool `of` accepts has a name of two words or more
+    /// that the request spells ([`NameWords::spelled_whole_by_any`]): evidence that a
+    /// connected tool does what is asked, which a service rule needs to be without before it
+    /// refuses. A one-word name is weak evidence alone (`expire` for "how long until this
+    /// redis key expires"). Asked only before a refusal.
+    fn spelled_hit(
+        &self,
+        outcome: &Outcome,
+        index: &Index,
+        tools: &impl Tools,
+        words: &QueryWords<'_>,
+        of: impl Fn(DocId, ToolRef<'_>) -> bool,
+    ) -> bool {
+        outcome.hits().iter().any(|h| {
+            tools.tool(h.doc()).is_some_and(|tool| {
+                self.name_words(index, tool).spelled_whole_by_any(words) && of(h.doc(), tool)
+            })
+        })
+    }
+
+    /// The known services the own text of `tool` (document `doc`) names, sorted: by a word of
+    /// its name, description or top-level parameters ([`Tools::text`]; names, descriptions,
+    /// `enum` and `const` values), as a tool that takes the service as a value does
+    /// ("the platform (e.g., Facebook, Twitter)"). Worked out the first time, then kept in its
+    /// [`ToolFacts`].
+    fn services_of<'t>(&self, tools: &impl Tools, doc: DocId, tool: ToolRef<'t>) -> &'t [u32] {
+        tool.facts.services.get_or_init(|| {
+            let mut texts = vec![tool.name];
+            if let Some(text) = tools.text(doc) {
+                texts.push(text.description);
+                schema_strings(text.input_schema, &mut texts);
+            }
+            self.services.named_in_text(texts).into_boxed_slice()
+        })
+    }
+
     /// The words of `tool`'s name, for name spelling (worked out the first time).
     fn name_words<'t>(&self, index: &Index, tool: ToolRef<'t>) -> &'t NameWords {
         tool.facts.name_words.get_or_init(|| {
@@ -575,5 +693,186 @@ impl Intent {
                 tool.name,
             )
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+    use toolsift_rank::{DocId, Document, Index};
+
+    use super::{Intent, Judgement, ToolFacts, ToolRef, ToolText, Tools};
+    use crate::Reason;
+
+    /// A host over `(server, name, description)` tools, indexed with the tuned preset; the
+    /// description's first sentence is the summary, `schema` every tool's input schema.
+    struct Host {
+        index: Index,
+        intent: Intent,
+        tools: Vec<(&'static str, &'static str, ToolFacts)>,
+        descriptions: Vec<&'static str>,
+        schema: Value,
+        ids: Vec<DocId>,
+    }
+
+    impl Tools for Host {
+        fn tool(&self, doc: DocId) -> Option<ToolRef<'_>> {
+            let (server, name, facts) = self.tools.get(self.ids.iter().position(|&d| d == doc)?)?;
+            Some(ToolRef { server, name, facts })
+        }
+
+        fn text(&self, doc: DocId) -> Option<ToolText<'_>> {
+            let at = self.ids.iter().position(|&d| d == doc)?;
+            Some(ToolText { description: self.descriptions.get(at)?, input_schema: &self.schema })
+        }
+    }
+
+    impl Host {
+        fn new(catalog: &[(&'static str, &'static str, &'static str)], schema: &Value) -> Host {
+            let mut index = Index::tuned().build().expect("tuned preset");
+            let summary = |d: &'static str| d.split(". ").next().unwrap_or(d);
+            let docs: Vec<Document<'_>> = catalog
+                .iter()
+                .map(|&(server, name, description)| {
+                    Document::new()
+                        .field("name", format!("{server} {name}"))
+                        .field("summary", summary(description))
+                        .field("details", description)
+                        .group(server)
+                })
+                .collect();
+            let ids = index.add(docs).expect("documents");
+            let mut intent = Intent::builder().build(index.analyzer());
+            let mut servers: Vec<&str> = catalog.iter().map(|t| t.0).collect();
+            servers.dedup();
+            // A tool's `name` field: its server's name and its own.
+            for server in servers {
+                let names: Vec<String> = catalog
+                    .iter()
+                    .filter(|t| t.0 == server)
+                    .map(|t| format!("{server} {}", t.1))
+                    .collect();
+                intent.set_server(index.analyzer(), server, names.iter().map(String::as_str));
+            }
+            let tools = catalog
+                .iter()
+                .map(|&(server, name, description)| {
+                    let facts = intent.tool_facts(
+                        index.analyzer(),
+                        name,
+                        summary(description),
+                        schema,
+                        description,
+                    );
+                    (server, name, facts)
+                })
+                .collect();
+            let descriptions = catalog.iter().map(|t| t.2).collect();
+            Host { index, intent, tools, descriptions, schema: schema.clone(), ids }
+        }
+
+        /// The refusal's reason for `request`, or `None` when it is answered.
+        fn refused(&self, text: &str) -> Option<Reason> {
+            let request = self.intent.read(self.index.analyzer(), text);
+            let outcome = self.index.search_analyzed(request.query(), 10);
+            match self.intent.judge(&request, &outcome, &self.index, self, 10) {
+                Judgement::Refused(r) => Some(r.reason()),
+                Judgement::Hits(hits) => {
+                    assert!(!hits.is_empty(), "{text:?}: nothing found");
+                    None
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_tool_that_names_the_missing_service_and_whose_name_is_spelled_answers() {
+        let platform = json!({"type": "object", "properties": {"platform": {
+            "type": "string", "enum": ["twitter", "facebook", "instagram"]}}});
+        let host = Host::new(
+            &[
+                ("social", "getLikes", "Get the number of likes of a post."),
+                ("social", "getFollowers", "Get the followers of an account."),
+            ],
+            &platform,
+        );
+        // `getLikes` takes Facebook as a value, and the request spells its name.
+        assert_eq!(host.refused("retrieve the likes of the post on Facebook"), None);
+        // A service its text does not name is still missing.
+        assert_eq!(
+            host.refused("retrieve the likes of the post on TikTok"),
+            Some(Reason::MissingService)
+        );
+        // A request that spells no name is refused, whatever the tools' text names.
+        assert_eq!(host.refused("facebook likes"), Some(Reason::MissingService));
+        // Without the service in its text, a spelled name is no evidence.
+        let plain = Host::new(
+            &[("social", "getLikes", "Get the number of likes of a post.")],
+            &json!({"type": "object"}),
+        );
+        assert_eq!(
+            plain.refused("retrieve the likes of the post on Facebook"),
+            Some(Reason::MissingService)
+        );
+    }
+
+    #[test]
+    fn a_tool_of_the_named_service_whose_name_is_spelled_answers() {
+        let schema = json!({"type": "object"});
+        let host = Host::new(
+            &[
+                ("discord", "get_invite_data", "Get the data of an invite."),
+                ("discord", "get_user_data", "Get the data of a user."),
+                ("github", "create_issue", "Create an issue."),
+                ("github", "ban_user", "Ban a user from an organization."),
+            ],
+            &schema,
+        );
+        // `ban` is no Discord tool's word, but the request spells `get_invite_data`.
+        assert_eq!(host.refused("ban this spammer on discord"), Some(Reason::NotOffered));
+        assert_eq!(
+            host.refused("fetch the invite data of minecraft on discord so we can ban spammers"),
+            None
+        );
+        // What the verb acts on is judged against the spelled tool already.
+        let datadog = Host::new(
+            &[
+                ("datadog", "mute_host", "Mute a host."),
+                ("datadog", "list_monitors", "List the monitors."),
+                ("datadog", "update_dashboard", "Update a dashboard. Its title can be set."),
+                ("github", "list_releases", "List releases. Those past retention are left out."),
+            ],
+            &schema,
+        );
+        assert_eq!(
+            datadog.refused("change the retention of the datadog dashboard"),
+            Some(Reason::NotOffered)
+        );
+        // A one-word name is weak evidence alone.
+        let one_word = Host::new(
+            &[
+                ("discord", "invites", "List the invites of a server."),
+                ("github", "ban_user", "Ban a user from an organization."),
+            ],
+            &schema,
+        );
+        assert_eq!(one_word.refused("ban the invites on discord"), Some(Reason::NotOffered));
+    }
+
+    #[test]
+    fn a_tool_names_the_services_its_own_text_writes() {
+        let host = Host::new(
+            &[("social", "getInstagramPosts", "Posts of an account (Twitter or X).")],
+            &json!({"type": "object", "properties": {"site": {"enum": ["facebook"]}}}),
+        );
+        let tool = host.tool(host.ids[0]).expect("a tool");
+        let named: Vec<u32> = host.intent.services_of(&host, host.ids[0], tool).to_vec();
+        let ids = |words: &[&str]| {
+            let mut ids: Vec<u32> =
+                words.iter().filter_map(|w| host.intent.services.service_id(w)).collect();
+            ids.sort_unstable();
+            ids
+        };
+        assert_eq!(named, ids(&["instagram", "twitter", "facebook"]));
     }
 }

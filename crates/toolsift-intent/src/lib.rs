@@ -107,7 +107,7 @@ mod words;
 
 pub use intent::{
     Adjusted, Agreement, DEFAULT_ACTION_MISMATCH, DEFAULT_NAME_MATCH, DEFAULT_SERVICE_MISMATCH,
-    Intent, IntentBuilder, Judgement, ToolFacts, ToolRef, Tools,
+    Intent, IntentBuilder, Judgement, ToolFacts, ToolRef, ToolText, Tools,
 };
 pub use refusal::{Reason, Refusal};
 pub use request::Request;

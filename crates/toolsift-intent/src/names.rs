@@ -119,6 +119,12 @@ impl NameWords {
         self.words.len() >= 2 && self.words.iter().all(|w| terms.say_itself(w))
     }
 
+    /// Whether the name has two words or more and the query says each of them, by its stem
+    /// or through an expansion ([`NameWords::spelled_by`] without one-word names).
+    pub(crate) fn spelled_whole_by_any(&self, terms: &QueryWords<'_>) -> bool {
+        self.words.len() >= 2 && self.words.iter().all(|w| terms.say(w, &self.entries))
+    }
+
     /// Whether `stem` is the stem of one of the name's words.
     pub(crate) fn has_stem(&self, stem: &str) -> bool {
         let stem = hash(stem);

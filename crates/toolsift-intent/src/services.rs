@@ -10,8 +10,9 @@
 //! tool's `name` field (server name, tool name, title) contains that word, the search abstains
 //! with [`Reason::MissingService`](crate::Reason::MissingService).
 //!
-//! Descriptions do not count: a CI tool described as working "with GitHub or Bitbucket" does
-//! not act on Bitbucket's pull requests. A missing service named next to a present one
+//! Descriptions do not make a service present: a CI tool described as working "with GitHub
+//! or Bitbucket" does not act on Bitbucket's pull requests (but it may run a Bitbucket
+//! pipeline, below). A missing service named next to a present one
 //! ("create a github issue for the bug reported in intercom") is taken for context, unless it
 //! is the service of a new thing asked for ("create a trello card for the github issue").
 //!
@@ -60,6 +61,13 @@
 //! lights"; list in `data/errands.txt`) as a missing service, unless the query names a
 //! connected server, asks to read, or says where the thing is written (a calendar, a message,
 //! an address).
+//!
+//! Neither the first nor the second rule refuses when a hit has a name of two words or more
+//! that the query spells and is tied to the named service: its own text names the missing
+//! service (a tool that takes the service as a value: "the platform (e.g., Facebook,
+//! Twitter)", [`Services::named_in_text`]), or it is one of the present service's tools and
+//! the second rule found a word none of them matches ([`Check::Word`]). That is evidence a
+//! connected tool does what is asked, which a refusal must be without.
 //!
 //! Both service rules read a misspelt service name: a query word the index took for a typo
 //! ([`QueryTerm::corrected`]) names the service whose alias is one edit away and starts with
@@ -157,6 +165,29 @@ impl Hasher for WordHasher {
     }
 }
 
+/// The longest alias a tool's text is searched for, in bytes ([`Services::named_in_text`]).
+const MAX_ALIAS_BYTES: usize = 32;
+
+/// The number of pairs of ASCII letters and digits, case folded: [`prefix_slot`]'s range.
+const PREFIX_SLOTS: usize = 36 * 36;
+
+/// The slot of a word of ASCII letters and digits by its first two bytes, case folded (a word
+/// of one byte has a slot of its own); `None` for an empty word or another first byte.
+fn prefix_slot(word: &[u8]) -> Option<usize> {
+    let index = |b: u8| match b.to_ascii_lowercase() {
+        d @ b'0'..=b'9' => Some(usize::from(d - b'0')),
+        l @ b'a'..=b'z' => Some(10 + usize::from(l - b'a')),
+        _ => None,
+    };
+    let first = index(*word.first()?)?;
+    // One byte: the second index is 0; only an alias of one byte sets length bit 0.
+    let second = match word.get(1) {
+        Some(&b) => index(b)?,
+        None => 0,
+    };
+    Some(first * 36 + second)
+}
+
 /// Builds [`WordHasher`]s.
 pub(crate) type WordHash = BuildHasherDefault<WordHasher>;
 
@@ -168,6 +199,10 @@ pub(crate) struct Services {
     lookup: HashMap<Box<str>, u32, WordHash>,
     /// The same, sorted by word: scanned for an alias one edit from a typo.
     sorted: ServiceWords,
+    /// Per pair of leading bytes of the aliases written in ASCII letters and digits
+    /// ([`prefix_slot`]), a bit per length (bit `n - 1` for `n` bytes, up to
+    /// [`MAX_ALIAS_BYTES`]): [`Services::named_in_text`] looks up only the words that pass.
+    prefixes: Box<[u64]>,
     /// The words of the errand rule's everyday things (only looked up).
     errands: HashSet<Box<str>, WordHash>,
     /// Per service, the number of servers whose `name` fields contain one of its aliases.
@@ -428,9 +463,19 @@ impl Services {
     pub(crate) fn new(known: ServiceWords, errands: ServiceWords) -> Services {
         let n = known.iter().map(|&(_, s)| s as usize + 1).max().unwrap_or(0);
         let lookup = known.iter().cloned().collect();
+        let mut prefixes = vec![0u64; PREFIX_SLOTS].into_boxed_slice();
+        for (word, _) in &known {
+            if let Some(slot) = prefix_slot(word.as_bytes())
+                && (1..=MAX_ALIAS_BYTES).contains(&word.len())
+                && let Some(bits) = prefixes.get_mut(slot)
+            {
+                *bits |= 1 << (word.len() - 1);
+            }
+        }
         Services {
             lookup,
             sorted: known,
+            prefixes,
             errands: errands.into_iter().map(|(word, _)| word).collect(),
             present: vec![0; n],
             by_server: BTreeMap::new(),
@@ -458,6 +503,12 @@ impl Services {
     /// The service `word` names, if it is a known alias.
     fn service(&self, word: &str) -> Option<u32> {
         self.lookup.get(word).copied()
+    }
+
+    /// The service `word` names, if it is a known alias (for tests).
+    #[cfg(test)]
+    pub(crate) fn service_id(&self, word: &str) -> Option<u32> {
+        self.service(word)
     }
 
     /// The service query term `t` names, and the alias it names it by: its word, or for a
@@ -663,6 +714,61 @@ impl Services {
         Named { terms }
     }
 
+    /// The known services whose alias one of `texts` writes as a word, sorted, each once: a
+    /// word is a run of ASCII letters and digits, an identifier's camelCase parts apart
+    /// (`getInstagramPosts` writes `instagram`), compared ignoring case. A tool's own text
+    /// names a service this way when it works with it ("the platform: Twitter, Facebook").
+    /// One pass over the bytes; a word is looked up only when an alias has its first two
+    /// bytes and its length.
+    pub(crate) fn named_in_text<'a>(&self, texts: impl IntoIterator<Item = &'a str>) -> Vec<u32> {
+        let mut found: Vec<u32> = Vec::new();
+        if self.lookup.is_empty() {
+            return found;
+        }
+        let mut buf = [0u8; MAX_ALIAS_BYTES];
+        for text in texts {
+            let bytes = text.as_bytes();
+            let mut start = 0;
+            while start < bytes.len() {
+                if !bytes[start].is_ascii_alphanumeric() {
+                    start += 1;
+                    continue;
+                }
+                // The word: to the next byte that is not a letter or digit, or to an upper-case
+                // letter after a lower-case one.
+                let mut end = start + 1;
+                while let Some(&b) = bytes.get(end)
+                    && b.is_ascii_alphanumeric()
+                    && !(b.is_ascii_uppercase() && bytes[end - 1].is_ascii_lowercase())
+                {
+                    end += 1;
+                }
+                let word = &bytes[start..end];
+                let passes = prefix_slot(word)
+                    .and_then(|slot| self.prefixes.get(slot))
+                    .is_some_and(|bits| bits >> (word.len() - 1).min(63) & 1 == 1);
+                if passes && let Some(out) = buf.get_mut(..word.len()) {
+                    for (o, b) in out.iter_mut().zip(word) {
+                        *o = b.to_ascii_lowercase();
+                    }
+                    if let Some(s) = std::str::from_utf8(out).ok().and_then(|w| self.service(w)) {
+                        found.push(s);
+                    }
+                }
+                start = end;
+            }
+        }
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    /// The services of `missing`-naming terms: the ids of the known services the query names
+    /// that no server's `name` fields contain.
+    pub(crate) fn missing_ids(&self, named: &Named<'_>) -> Vec<u32> {
+        named.terms.iter().flatten().map(|&(s, _)| s).filter(|&s| !self.is_present(s)).collect()
+    }
+
     /// Whether service `s` is in some server's `name` fields.
     fn is_present(&self, s: u32) -> bool {
         self.present.get(s as usize).is_some_and(|&c| c > 0)
@@ -726,6 +832,8 @@ impl Services {
     /// - but never when the query also names a connected server outside `scope`
     ///   ([`Services::names_other_server`]).
     ///
+    /// The [`Check`] says which of these failed.
+    ///
     /// [`ActionSet::serves`]: crate::actions::ActionSet::serves
     pub(crate) fn unoffered(
         &self,
@@ -735,7 +843,7 @@ impl Services {
         scope: &[&str],
         index: &Index,
         asked: &Asked<'_>,
-    ) -> Option<(String, String)> {
+    ) -> Option<(String, String, Check)> {
         let service_word =
             named.terms.iter().flatten().find(|(s, _)| self.is_present(*s))?.1.clone();
         // Only words written as plain words of the request's clause count; parts of
@@ -810,11 +918,11 @@ impl Services {
         // is not refused (asked only before a refusal). Nor is a service whose tools are
         // described in a CJK script, against which the query's English words cannot be
         // judged.
-        let refuse = |word: &str| {
+        let refuse = |word: &str, check: Check| {
             (!self.names_other_server(&request_words(words(query)), outcome, scope)
                 && !(asked.queries)()
                 && !(asked.described_in_cjk)())
-            .then(|| (service_word.clone().into_owned(), word.to_owned()))
+            .then(|| (service_word.clone().into_owned(), word.to_owned(), check))
         };
         let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));
         // Usually a hit of the named service matched the word already; else walk the word's
@@ -867,7 +975,7 @@ impl Services {
                         })
                     });
                 if !names_a_thing {
-                    return refuse(term.word());
+                    return refuse(term.word(), Check::Word);
                 }
             }
         }
@@ -882,7 +990,7 @@ impl Services {
             && !offers(i, t)
             && !in_phrase(t.word())
         {
-            return refuse(t.word());
+            return refuse(t.word(), Check::Word);
         }
         // What that verb acts on must be said by a tool of those servers that does the kind
         // of action asked, where the tool says what it does (its name or summary): "create a
@@ -920,7 +1028,7 @@ impl Services {
                 // Other tools of the service may say the thing: the model is told what is not
                 // done to it ("create release").
                 let verb = verb.map_or("", |(_, v)| v.word());
-                return refuse(format!("{verb} {}", head.word()).trim());
+                return refuse(format!("{verb} {}", head.word()).trim(), Check::Object);
             }
         }
         let action = asked.word?;
@@ -943,8 +1051,19 @@ impl Services {
             .iter()
             .filter_map(|&j| outcome.terms().get(j))
             .any(|t| index.any_match_in_groups(t.word(), scope, |d| (asked.serves)(d)));
-        if served { None } else { refuse(action) }
+        if served { None } else { refuse(action, Check::Kind) }
     }
+}
+
+/// Which check of [`Services::unoffered`] a named service failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Check {
+    /// A word of the request (its most specific tool word, or its verb) no tool matches.
+    Word,
+    /// What the verb acts on, which no tool that does the action says.
+    Object,
+    /// The kind of action, which no tool that matches the request does.
+    Kind,
 }
 
 /// The request's verb: the first plain word of `plain` (a request clause's words, after

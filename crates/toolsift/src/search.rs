@@ -809,6 +809,15 @@ impl Tools for ToolSearch {
         let entry = self.docs.get(doc.get() as usize)?.as_ref()?;
         Some(ToolRef { server: entry.server(), name: &entry.tool().name, facts: entry.facts() })
     }
+
+    fn text(&self, doc: DocId) -> Option<toolsift_intent::ToolText<'_>> {
+        let entry = self.docs.get(doc.get() as usize)?.as_ref()?;
+        let tool = self.catalog.tool(entry.tool())?;
+        Some(toolsift_intent::ToolText {
+            description: &tool.description,
+            input_schema: &tool.input_schema,
+        })
+    }
 }
 
 impl SearchEngine for ToolSearch {

@@ -202,7 +202,7 @@ fn an_errand_a_tool_is_named_for_is_answered() {
 }
 
 #[test]
-fn names_count_and_descriptions_do_not() {
+fn names_make_a_service_present_and_descriptions_do_not() {
     let mut catalog = Catalog::new();
     catalog.add_server(server(
         "ci",
@@ -210,9 +210,16 @@ fn names_count_and_descriptions_do_not() {
     ));
     catalog.add_server(server("atlassian", &[("jira_create_issue", "Create an issue.")]));
     let search = ToolSearch::new(catalog).expect("default settings");
-    // The server name `ci` and the tool names never say bitbucket: a description mention is
-    // not a way to act on Bitbucket.
-    assert_eq!(refused(&search, "run a bitbucket pipeline"), Some(vec!["bitbucket".into()]));
+    // The server name `ci` and the tool names never say bitbucket: a description mention
+    // does not make Bitbucket present, and a request for some other thing of it is refused.
+    assert_eq!(refused(&search, "merge a bitbucket pull request"), Some(vec!["bitbucket".into()]));
+    // But a tool whose name the request spells, and whose own text names the service, does
+    // what is asked.
+    assert_eq!(refused(&search, "run a bitbucket pipeline"), None);
+    assert_eq!(
+        search.search("run a bitbucket pipeline", 5).hits()[0].name(),
+        "mcp__ci__run_pipeline"
+    );
     // A tool name makes the service present, whatever its server is called.
     assert_eq!(
         search.search("jira create issue", 5).hits()[0].name(),

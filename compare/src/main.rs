@@ -326,7 +326,7 @@ fn dataset_table(ds: &Dataset, catalog: &Catalog, rows: &[Row]) -> String {
 }
 
 fn summary_table(all: &[(String, Vec<Row>)]) -> String {
-    let mut t = String::from("\nnDCG@10 by dataset (query median in µs)\n\n| engine |");
+    let mut t = String::from("\nnDCG@10 by dataset, query median in µs in brackets\n\n| engine |");
     for (name, _) in all {
         let _ = write!(t, " `{name}` |");
     }
@@ -340,12 +340,13 @@ fn summary_table(all: &[(String, Vec<Row>)]) -> String {
         let _ = write!(t, "| {} |", row.engine);
         for (_, rows) in all {
             let r = &rows[ei];
-            let _ = write!(
-                t,
-                " {} ({:.1}) |",
-                metric(r.summary.as_ref(), "nDCG@10"),
-                r.query_us_median
-            );
+            // A dataset of no-answer queries only (`rephrase`) has no nDCG: its abstain rate.
+            let s = r.summary.as_ref();
+            let value = match s.map(|s| s.n_answerable) {
+                Some(0) => format!("abstain {}", metric(s, "abstain")),
+                _ => metric(s, "nDCG@10"),
+            };
+            let _ = write!(t, " {value} ({:.1}) |", r.query_us_median);
         }
         t.push('\n');
     }

@@ -225,10 +225,10 @@ fn compare(ds: &Dataset, catalog: &Catalog, flags: &Flags) -> Result<Vec<Row>> {
     // The cache changes only the time: both toolsift rows rank alike.
     let with_cache = engines.iter().position(|(e, _)| e.name() == "toolsift");
     let without = engines.iter().position(|(e, _)| e.name() == Toolsift::NO_CACHE);
-    if let (Some(a), Some(b)) = (with_cache, without) {
-        if rankings[a] != rankings[b] {
-            return Err("toolsift ranks differently with its search cache off".into());
-        }
+    if let (Some(a), Some(b)) = (with_cache, without)
+        && rankings[a] != rankings[b]
+    {
+        return Err("toolsift ranks differently with its search cache off".into());
     }
 
     // Timed passes. Warm (the default): each round runs every engine over all queries, the

@@ -18,9 +18,8 @@ Every command reads its catalogs from --mcp, --openapi, --plugin (repeatable,
 FILE or FILE=SERVER; the server defaults to the file stem) or --dataset DIR (a
 dataset.json in the eval format). Without any of them it uses an embedded demo
 catalog: the real MCP catalogs of github, slack, filesystem, playwright,
-linear, postgres and notion (407 tools), copied from the repository's tuning
-set; xtask/tuning/catalogs/SOURCES.md names each source package, version and
-licence (MIT or Apache-2.0).
+linear, postgres and notion (407 tools); demo/SOURCES.md in the toolsift-cli
+crate names each source package, version and licence (MIT or Apache-2.0).
 
 Exit status: 0 ok; 1 `check` found problems, or `search --fail-empty` found
 nothing; 2 usage or input error (unreadable catalog, unknown tool or server).";

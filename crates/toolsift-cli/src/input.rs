@@ -3,14 +3,14 @@
 //!
 //! # The embedded demo catalog
 //!
-//! Seven real MCP `tools/list` captures from the repository's tuning set
-//! (`xtask/tuning/catalogs/mcp/`): github (117 tools, github/github-mcp-server, MIT), slack (8,
-//! @modelcontextprotocol/server-slack, MIT), filesystem (14,
-//! @modelcontextprotocol/server-filesystem, Apache-2.0 AND MIT), playwright (45,
-//! @playwright/mcp, Apache-2.0), linear (198, @tacticlaunch/mcp-linear, MIT), postgres (1,
+//! Seven real MCP `tools/list` captures, in this crate's `demo/mcp/` (copies of the repository's
+//! tuning-set files `xtask/tuning/catalogs/mcp/`, kept byte-identical by a test): github (117
+//! tools, github/github-mcp-server, MIT), slack (8, @modelcontextprotocol/server-slack, MIT),
+//! filesystem (14, @modelcontextprotocol/server-filesystem, Apache-2.0 AND MIT), playwright
+//! (45, @playwright/mcp, Apache-2.0), linear (198, @tacticlaunch/mcp-linear, MIT), postgres (1,
 //! @modelcontextprotocol/server-postgres, MIT) and notion (24, @notionhq/notion-mcp-server,
-//! MIT): 407 tools. `xtask/tuning/catalogs/SOURCES.md` records each package version and how
-//! the capture was made.
+//! MIT): 407 tools. `demo/SOURCES.md` records each package version, how the capture was made
+//! and the licence notices.
 //!
 //! # Datasets
 //!
@@ -29,15 +29,10 @@ use toolsift::{Catalog, Diagnostic, NameScheme, ToolKind};
 use crate::cli::{InputArgs, Names};
 use crate::cmd::Failure;
 
-/// The contents of a tuning-set MCP catalog, compiled in.
+/// The contents of a demo catalog (`demo/mcp/NAME.json`), compiled in.
 macro_rules! demo {
     ($name:literal) => {
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../xtask/tuning/catalogs/mcp/",
-            $name,
-            ".json"
-        ))
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/demo/mcp/", $name, ".json"))
     };
 }
 

@@ -11,6 +11,8 @@ use serde_json::Value;
 
 /// `check`: its findings, grouping, caps, skips and exit status.
 mod check;
+/// The embedded demo catalogs: identical to the tuning set's, sourced and licensed.
+mod demo;
 /// `describe`: name resolution, suggestions, both outputs.
 mod describe;
 /// Catalog input: files, servers, order, datasets, broken files, `--keep-going`, help.

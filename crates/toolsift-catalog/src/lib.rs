@@ -102,3 +102,8 @@ pub use names::{MAX_NAME_LEN, NameScheme, is_valid_model_name};
 pub use parse::parse_document;
 #[cfg(feature = "rmcp")]
 pub use rmcp::load_rmcp;
+
+/// The README's example, run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -112,3 +112,8 @@ pub use intent::{
 pub use refusal::{Reason, Refusal};
 pub use request::Request;
 pub use services::DEFAULT_SERVICES;
+
+/// The README's example, run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -120,3 +120,8 @@ pub use listing::{Form, Listing, PreparedListing, ServerListing};
 pub use openai::OpenAiEncoding;
 pub use results::{Hit, Rendered, ResultForm};
 pub use sentence::short_description;
+
+/// The README's example, run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

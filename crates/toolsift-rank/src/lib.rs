@@ -236,3 +236,8 @@ pub use search::{Abstention, Hit, Outcome, QueryTerm, TermStatus};
 
 #[cfg(test)]
 mod tests;
+
+/// The README's example, run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

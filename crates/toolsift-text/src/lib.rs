@@ -171,3 +171,8 @@ pub use snowball::SnowballStemmer;
 pub use stem::{LightStemmer, Stemmer, is_past_tense};
 pub use stopwords::default_stopwords;
 pub use token::{Origin, Term, Token};
+
+/// The README's example, run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

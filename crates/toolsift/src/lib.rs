@@ -126,3 +126,8 @@ pub use toolsift_catalog::{
 };
 pub use toolsift_rank::{Abstention, Explanation, Index, IndexBuilder};
 pub use toolsift_text::Analyzer;
+
+/// The README's example, run as a doctest so that it stays true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

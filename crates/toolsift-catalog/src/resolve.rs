@@ -2,6 +2,7 @@
 //! cycles cut, and the depth and size limits applied; and flattening a request body's
 //! top-level properties through `allOf`, `oneOf` and `anyOf`.
 
+use indexmap::IndexSet;
 use serde_json::{Map, Value};
 
 use crate::common::Ctx;
@@ -44,7 +45,9 @@ pub(crate) type Dropped = (DiagnosticKind, String, String);
 #[derive(Default)]
 pub(crate) struct Flat {
     pub(crate) properties: Map<String, Value>,
-    pub(crate) required: Vec<String>,
+    /// The required properties, in first-mention order (a set, so that a long `required`
+    /// list costs linear time).
+    pub(crate) required: IndexSet<String>,
     /// Whether the schema describes an object (has properties or `type: object`).
     pub(crate) objectish: bool,
     /// Whether the schema allows properties beyond the listed ones (`additionalProperties`).
@@ -488,8 +491,8 @@ impl<'a> Expander<'a> {
         }
         if let Some(Value::Array(required)) = o.get("required") {
             for name in required.iter().filter_map(Value::as_str) {
-                if !flat.required.iter().any(|r| r == name) {
-                    flat.required.push(name.to_owned());
+                if !flat.required.contains(name) {
+                    flat.required.insert(name.to_owned());
                 }
             }
         }
@@ -510,7 +513,7 @@ impl<'a> Expander<'a> {
                 continue;
             }
             self.push_key(key);
-            let mut common: Option<Vec<String>> = None;
+            let mut common: Option<IndexSet<String>> = None;
             for (i, alternative) in alternatives.iter().enumerate() {
                 let mut alt = Flat::default();
                 self.push_index(i);
@@ -527,9 +530,7 @@ impl<'a> Expander<'a> {
                 });
             }
             for name in common.unwrap_or_default() {
-                if !flat.required.contains(&name) {
-                    flat.required.push(name);
-                }
+                flat.required.insert(name);
             }
             self.pop();
         }

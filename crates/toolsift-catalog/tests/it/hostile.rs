@@ -329,7 +329,9 @@ const OPENAPI: &[(&str, &str)] = &[
         concat!(
             "tools: \"bomb\", \"bomb2\"\n",
             "schema-too-large /components/schemas/L11/properties/p5\n",
-            "schema-too-large /components/schemas/L11/properties/p5",
+            // The second operation gets what is left of the document's budget: one
+            // operation's plus half the document's own size.
+            "schema-too-large /components/schemas/L12",
         ),
     ),
     (
@@ -562,9 +564,11 @@ fn reference_problems_are_counted_per_tool() {
     );
 }
 
-/// Forty operations sharing the reference bomb of `ref-bomb.yaml`: each stops at the
-/// operation budget, and all of them together at the document budget (1,000,000 nodes), so
-/// the document's schemas stay a few megabytes however many operations repeat the bomb.
+/// Forty operations sharing the reference bomb of `ref-bomb.yaml`: the first stops at the
+/// operation budget, and all of them together at the document budget, one operation's budget
+/// plus half the document's own size, so the schemas of a 12 kB document stay under 2 MB
+/// however many operations repeat the bomb (1,000,000 nodes, 8 MB, before the document's
+/// size counted).
 #[test]
 fn many_operations_stop_at_the_document_budget() {
     let bomb = std::fs::read_to_string(format!("{DIR}openapi/ref-bomb.yaml")).expect("corpus");
@@ -585,10 +589,57 @@ fn many_operations_stop_at_the_document_budget() {
         .iter()
         .map(|t| serde_json::to_string(&t.input_schema).map_or(0, |s| s.len()))
         .sum();
-    assert!(total < 10_000_000, "{total} bytes of schema in 40 operations");
+    assert!(total < 2_000_000, "{total} bytes of schema in 40 operations");
+    let too_large: Vec<&str> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.kind() == DiagnosticKind::SchemaTooLarge)
+        .map(|d| d.message())
+        .collect();
+    assert_eq!(too_large.len(), 40, "every operation hits a budget");
+    assert!(too_large[0].contains("would exceed 200000 schema nodes;"), "{}", too_large[0]);
+    assert!(too_large[1].contains("schema nodes in all"), "{}", too_large[1]);
+}
+
+/// One 20,000-property schema as the body of 400 operations (a 330 kB document): each
+/// operation copies the property names, so they count against the budgets like values do
+/// (before they did not: 8,000,000 properties, 1.4 GB and 8 s).
+#[test]
+fn a_wide_body_shared_by_many_operations_stays_bounded() {
+    let props: serde_json::Map<String, serde_json::Value> =
+        (0..20_000).map(|i| (format!("p{i}"), serde_json::json!({}))).collect();
+    let paths: serde_json::Map<String, serde_json::Value> = (0..400)
+        .map(|i| {
+            let op = serde_json::json!({"post": {"operationId": format!("op{i}"),
+                "requestBody": {"content": {"application/json": {"schema":
+                    {"$ref": "#/components/schemas/Wide"}}}}}});
+            (format!("/op{i}"), op)
+        })
+        .collect();
+    let doc = serde_json::json!({"openapi": "3.0.0", "paths": paths,
+        "components": {"schemas": {"Wide": {"type": "object", "properties": props}}}});
+    let start = Instant::now();
+    let loaded = load_openapi(doc.to_string().as_bytes(), "s").expect("loads");
+    assert!(start.elapsed() < FILE_BOUND, "{:?}", start.elapsed());
+    assert_eq!(loaded.tools().len(), 400);
+    let copied: usize = loaded
+        .tools()
+        .iter()
+        .map(|t| t.input_schema["properties"].as_object().map_or(0, serde_json::Map::len))
+        .sum();
+    // The budget: 200,000 units plus half the document's own (about 20,000 values).
+    assert!((200_000..=220_000).contains(&copied), "{copied} properties copied");
+    let complete = loaded
+        .tools()
+        .iter()
+        .take_while(|t| {
+            t.input_schema["properties"].as_object().map_or(0, serde_json::Map::len) == 20_000
+        })
+        .count();
+    assert_eq!(complete, 10, "the first operations are whole");
     let too_large =
         loaded.diagnostics.iter().filter(|d| d.kind() == DiagnosticKind::SchemaTooLarge).count();
-    assert_eq!(too_large, 40, "every operation hits a budget");
+    assert_eq!(too_large, 390, "{:?}", loaded.diagnostics.first());
 }
 
 /// A 3 KB document whose references would expand to 10^12 nodes: each operation stops at

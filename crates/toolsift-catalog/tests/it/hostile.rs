@@ -642,6 +642,63 @@ fn a_wide_body_shared_by_many_operations_stays_bounded() {
     assert_eq!(too_large, 390, "{:?}", loaded.diagnostics.first());
 }
 
+/// A 10 MB REST description shaped like GitHub's (`rest_description.rs`) loads in full: every
+/// operation a tool, no diagnostic, every `$ref` inlined, in a loose bound (the 2 s and
+/// memory targets are measured by `benches/hostile.sh`).
+#[test]
+fn large_rest_description_loads_in_full() {
+    let doc = crate::rest_description::rest_description(10_000_000);
+    assert!((10_000_000..11_000_000).contains(&doc.len()), "{} bytes", doc.len());
+    assert_eq!(doc, crate::rest_description::rest_description(10_000_000), "deterministic");
+    let value: serde_json::Value = serde_json::from_str(&doc).expect("json");
+    let operations: usize = value["paths"]
+        .as_object()
+        .expect("paths")
+        .values()
+        .map(|item| item.as_object().map_or(0, serde_json::Map::len))
+        .sum();
+    assert!(operations > 900, "{operations} operations");
+    let start = Instant::now();
+    let loaded = load_openapi(doc.as_bytes(), "rest").expect("loads");
+    assert!(start.elapsed() < Duration::from_secs(30), "{:?}", start.elapsed());
+    assert_eq!(loaded.tools().len(), operations);
+    assert!(loaded.diagnostics.is_empty(), "{:?}", loaded.diagnostics.first());
+    // Every body is there: inline ones (`…_setting_N`) and shared request schemas
+    // (`…_request_N`), whose `milestone` refers on to a user, expanded two levels down.
+    let bodies = value["paths"]
+        .as_object()
+        .expect("paths")
+        .values()
+        .flat_map(|item| item.as_object().into_iter().flat_map(serde_json::Map::values))
+        .filter(|op| op.get("requestBody").is_some())
+        .count();
+    let with_body = loaded
+        .tools()
+        .iter()
+        .filter(|t| {
+            t.input_schema["properties"].as_object().is_some_and(|p| {
+                p.keys().any(|k| k.contains("_setting_") || k.contains("_request_"))
+            })
+        })
+        .count();
+    assert_eq!(with_body, bodies);
+    let nested = loaded
+        .tools()
+        .iter()
+        .filter(|t| {
+            t.input_schema["properties"]["milestone"]["properties"]["creator"]["properties"]
+                .is_object()
+        })
+        .count();
+    assert!(nested > 20, "{nested} operations with a nested shared schema");
+    assert!(!doc_has_ref_in_schemas(&loaded));
+}
+
+/// Whether any loaded tool's input schema still holds a `$ref`.
+fn doc_has_ref_in_schemas(loaded: &Loaded) -> bool {
+    loaded.tools().iter().any(|t| t.input_schema.to_string().contains("\"$ref\""))
+}
+
 /// A 3 KB document whose references would expand to 10^12 nodes: each operation stops at
 /// `max_schema_nodes` (about 1.6 MB of schema), with one diagnostic per operation.
 #[test]

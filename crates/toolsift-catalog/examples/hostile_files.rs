@@ -1,5 +1,6 @@
 //! Writes the large hostile catalogs of issue #39 to a folder, for `benches/hostile.sh`, which
-//! measures the time and peak memory of `toolsift search` on each (too large to commit):
+//! measures the time and peak memory of `toolsift search` and `toolsift check` on each (too large
+//! to commit):
 //!
 //! ```text
 //! cargo run --release -p toolsift-catalog --example hostile_files -- DIR
@@ -9,7 +10,8 @@
 //! operations), a 45 MB parameter description of distinct words, a 50 MB tool name, a schema
 //! nested 10,000 levels in one of two tools (JSON, YAML flow, YAML block), the same path twice,
 //! `$ref` fan-out (a reference bomb shared by 40 operations; a 20,000-property body shared by
-//! 400; a 40-field body shared by 6,870), and a 10 MB REST description shaped like GitHub's
+//! 400; a 40-field body shared by 6,870), one operation with 100,000 parameters and 100,000
+//! required body properties, and a 10 MB REST description shaped like GitHub's
 //! (`tests/it/rest_description.rs`), which must load in full.
 #![allow(clippy::print_stdout)] // A generator says what it wrote.
 
@@ -84,6 +86,7 @@ fn main() -> std::io::Result<()> {
     write("ref-bomb-40-operations.openapi.yaml", ref_bomb(40))?;
     write("wide-body-400-operations.openapi.json", wide_body(20_000, 400))?;
     write("rest-description-10mb.openapi.json", rest_description::rest_description(10_000_000))?;
+    write("long-lists.openapi.json", long_lists(100_000))?;
     Ok(())
 }
 
@@ -112,6 +115,20 @@ fn ref_bomb(operations: usize) -> String {
         }
     }
     doc
+}
+
+/// One operation with `n` query parameters and a body of `n` properties, all required.
+fn long_lists(n: usize) -> String {
+    let params: Vec<serde_json::Value> = (0..n)
+        .map(|i| serde_json::json!({"name": format!("q{i}"), "in": "query", "schema": {"type": "string"}}))
+        .collect();
+    let props: serde_json::Map<String, serde_json::Value> =
+        (0..n).map(|i| (format!("p{i}"), serde_json::json!({"type": "string"}))).collect();
+    let required: Vec<&String> = props.keys().collect();
+    serde_json::json!({"openapi": "3.0.0", "paths": {"/a": {"post": {"operationId": "a",
+        "parameters": params, "requestBody": {"content": {"application/json": {"schema":
+            {"type": "object", "properties": props, "required": required}}}}}}}})
+    .to_string()
 }
 
 /// One object schema of `properties` properties as the request body of `operations`

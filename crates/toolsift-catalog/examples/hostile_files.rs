@@ -1,5 +1,6 @@
 //! Writes the large hostile catalogs of issue #39 to a folder, for `benches/hostile.sh`, which
-//! measures the time and peak memory of `toolsift search` on each (too large to commit):
+//! measures the time and peak memory of `toolsift search` and `toolsift check` on each (too large
+//! to commit):
 //!
 //! ```text
 //! cargo run --release -p toolsift-catalog --example hostile_files -- DIR
@@ -8,12 +9,17 @@
 //! One file per class: an alias byte bomb (a 4 MB anchored string aliased by 1,000
 //! operations), a 45 MB parameter description of distinct words, a 50 MB tool name, a schema
 //! nested 10,000 levels in one of two tools (JSON, YAML flow, YAML block), the same path twice,
-//! and a synthetic real-API-like OpenAPI description of about 10 MB (GitHub's REST description
-//! is of that class: many operations, shared components, long descriptions).
+//! `$ref` fan-out (a reference bomb shared by 40 operations; a 20,000-property body shared by
+//! 400; a 40-field body shared by 6,870), one operation with 100,000 parameters and 100,000
+//! required body properties, and a 10 MB REST description shaped like GitHub's
+//! (`tests/it/rest_description.rs`), which must load in full.
 #![allow(clippy::print_stdout)] // A generator says what it wrote.
 
 use std::fmt::Write as _;
 use std::path::Path;
+
+#[path = "../tests/it/rest_description.rs"]
+mod rest_description;
 
 fn main() -> std::io::Result<()> {
     let dir = std::env::args().nth(1).unwrap_or_else(|| "hostile-files".to_owned());
@@ -76,14 +82,80 @@ fn main() -> std::io::Result<()> {
         "{\"tools\": [{\"name\": \"lost\", \"inputSchema\": {}}], \"tools\": [{\"name\": \"good_tool\", \"description\": \"Send a message\", \"inputSchema\": {}}]}".to_owned(),
     )?;
 
-    write("synthetic-rest-10mb.openapi.json", synthetic_api(10_000_000))?;
+    write("shared-bodies.openapi.json", shared_bodies(10_000_000))?;
+    write("ref-bomb-40-operations.openapi.yaml", ref_bomb(40))?;
+    write("wide-body-400-operations.openapi.json", wide_body(20_000, 400))?;
+    write("rest-description-10mb.openapi.json", rest_description::rest_description(10_000_000))?;
+    write("long-lists.openapi.json", long_lists(100_000))?;
     Ok(())
 }
 
-/// An OpenAPI 3 description shaped like a large real one (GitHub's REST description): tagged
-/// operations over resource paths, path and query parameters, request bodies and responses
-/// through shared component schemas, long descriptions; grown until it has `bytes` bytes.
-fn synthetic_api(bytes: usize) -> String {
+/// The reference bomb of the hostile corpus (`ref-bomb.yaml`: 10^12 nodes if expanded) as
+/// the request body of `operations` operations.
+fn ref_bomb(operations: usize) -> String {
+    let mut doc = String::from("openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths:\n");
+    for i in 0..operations {
+        write!(
+            doc,
+            "  /op{i}:\n    post:\n      operationId: op{i}\n      requestBody:\n        content:\n          \
+             application/json:\n            schema: {{$ref: '#/components/schemas/L0'}}\n"
+        )
+        .ok();
+    }
+    doc.push_str("components:\n  schemas:\n");
+    for level in 0..12 {
+        write!(doc, "    L{level}:\n      type: object\n      properties:\n").ok();
+        for p in 0..10 {
+            let target = if level == 11 {
+                "{type: string}".to_owned()
+            } else {
+                format!("{{$ref: '#/components/schemas/L{}'}}", level + 1)
+            };
+            writeln!(doc, "        p{p}: {target}").ok();
+        }
+    }
+    doc
+}
+
+/// One operation with `n` query parameters and a body of `n` properties, all required.
+fn long_lists(n: usize) -> String {
+    let params: Vec<serde_json::Value> = (0..n)
+        .map(|i| serde_json::json!({"name": format!("q{i}"), "in": "query", "schema": {"type": "string"}}))
+        .collect();
+    let props: serde_json::Map<String, serde_json::Value> =
+        (0..n).map(|i| (format!("p{i}"), serde_json::json!({"type": "string"}))).collect();
+    let required: Vec<&String> = props.keys().collect();
+    serde_json::json!({"openapi": "3.0.0", "paths": {"/a": {"post": {"operationId": "a",
+        "parameters": params, "requestBody": {"content": {"application/json": {"schema":
+            {"type": "object", "properties": props, "required": required}}}}}}}})
+    .to_string()
+}
+
+/// One object schema of `properties` properties as the request body of `operations`
+/// operations: every operation copies the property names.
+fn wide_body(properties: usize, operations: usize) -> String {
+    let props: serde_json::Map<String, serde_json::Value> =
+        (0..properties).map(|i| (format!("p{i}"), serde_json::json!({}))).collect();
+    let paths: serde_json::Map<String, serde_json::Value> = (0..operations)
+        .map(|i| {
+            (
+                format!("/op{i}"),
+                serde_json::json!({"post": {"operationId": format!("op{i}"),
+                "requestBody": {"content": {"application/json": {"schema":
+                    {"$ref": "#/components/schemas/Wide"}}}}}}),
+            )
+        })
+        .collect();
+    serde_json::json!({"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": paths,
+        "components": {"schemas": {"Wide": {"type": "object", "properties": props}}}})
+    .to_string()
+}
+
+/// Operations whose request body is one of twelve shared 40-field schemas, about 1.3 kB of
+/// document per operation (GitHub's description has 10 kB per operation, and a body that is a
+/// shared schema in 3 % of them): every operation copies 40 property schemas into its input
+/// schema, about 5 times the document in all. Grown until it has `bytes` bytes.
+fn shared_bodies(bytes: usize) -> String {
     const NOUNS: [&str; 12] = [
         "repo",
         "issue",

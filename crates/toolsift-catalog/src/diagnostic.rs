@@ -38,8 +38,9 @@ pub enum DiagnosticKind {
     SchemaTooDeep,
     /// Expanding `$ref`s would have produced more than
     /// [`Limits::max_schema_nodes`](crate::Limits::max_schema_nodes) nodes for this operation
-    /// (or [`Limits::max_document_schema_nodes`](crate::Limits::max_document_schema_nodes) for
-    /// the whole document); the rest was replaced by `{}`.
+    /// (or more than the whole document's budget, see
+    /// [`Limits::max_document_schema_nodes`](crate::Limits::max_document_schema_nodes)); the
+    /// rest was replaced by `{}` or left out.
     SchemaTooLarge,
     /// A server had more tools than
     /// [`Limits::max_tools_per_server`](crate::Limits::max_tools_per_server); the rest were

@@ -14,8 +14,8 @@
 /// | [`max_text_bytes`](Limits::max_text_bytes) | 64 KiB | any other string (title, summary, tag, every string of a schema, annotations, `_meta`) cut, [`TextTruncated`](crate::DiagnosticKind::TextTruncated); a longer object key skips the tool, [`KeyTooLong`](crate::DiagnosticKind::KeyTooLong) |
 /// | [`max_name_bytes`](Limits::max_name_bytes) | 64 KiB | tool skipped, [`NameTooLong`](crate::DiagnosticKind::NameTooLong) |
 /// | [`max_schema_depth`](Limits::max_schema_depth) | 64 | deeper parts replaced by `{}`, [`SchemaTooDeep`](crate::DiagnosticKind::SchemaTooDeep) |
-/// | [`max_schema_nodes`](Limits::max_schema_nodes) | 200,000 | remaining `$ref`s replaced by `{}`, [`SchemaTooLarge`](crate::DiagnosticKind::SchemaTooLarge) |
-/// | [`max_document_schema_nodes`](Limits::max_document_schema_nodes) | 1,000,000 | as above, for the operations that come after |
+/// | [`max_schema_nodes`](Limits::max_schema_nodes) | 200,000 | remaining `$ref`s replaced by `{}` or left out, [`SchemaTooLarge`](crate::DiagnosticKind::SchemaTooLarge) |
+/// | [`max_document_schema_nodes`](Limits::max_document_schema_nodes) | 1,000,000 | caps the document's budget (one operation's plus half the document's own size); as above, for the operations that come after |
 ///
 /// Two limits belong to the readers and are not configurable. A container nested deeper than
 /// 128 levels (JSON or YAML, YAML aliases included) is not read: the tool that holds it is
@@ -50,13 +50,19 @@ pub struct Limits {
     pub max_name_bytes: usize,
     /// Deepest nesting kept in an input or output schema (the schema object itself is level 1).
     pub max_schema_depth: usize,
-    /// Most JSON values (objects, arrays and scalars, plus one per 64 bytes of strings) one
-    /// OpenAPI operation's input schema may grow to while its `$ref`s are expanded.
+    /// Most JSON values (objects, arrays and scalars, plus one per 64 bytes of each string
+    /// and each key) one OpenAPI operation's input schema may grow to while its `$ref`s are
+    /// expanded. Held in memory, a value takes up to about 200 bytes: 200,000 are about
+    /// 40 MB.
     pub max_schema_nodes: usize,
-    /// Most JSON values all operations of one OpenAPI document may grow to together, so that
-    /// many operations sharing one large schema cannot multiply the memory used. The default,
-    /// 1,000,000 (about 8 MB of schema written as JSON), is ten times what the largest of the
-    /// 70 real catalogs of the tuning set expands to (about 99,000).
+    /// The cap on what all operations of one OpenAPI document may grow to together, counted
+    /// as in [`max_schema_nodes`](Limits::max_schema_nodes). Below the cap, the document's
+    /// budget is one operation's (`max_schema_nodes`) plus half the document's own size
+    /// counted the same way, so that operations sharing large components cannot make the
+    /// schemas outgrow the document by more than a constant, however small the document.
+    /// Real descriptions stay far below it: GitHub's REST description (13 MB) expands to
+    /// about 40,000 values in all, the largest of the 70 catalogs of the tuning set to about
+    /// 50,000.
     pub max_document_schema_nodes: usize,
 }
 

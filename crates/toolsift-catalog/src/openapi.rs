@@ -15,6 +15,9 @@
 //!   properties are required unless the body is explicitly optional (`required: false`).
 //!   Every local `$ref` inside is inlined; cycles are cut.
 
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
+
 use serde_json::{Map, Value};
 
 use crate::common::{Ctx, Loaded, type_word};
@@ -91,7 +94,7 @@ pub(crate) fn load(
         }
     };
     let mut ex = Expander::new(doc, limits, cuts);
-    let mut ids: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut ids: HashSet<&str> = HashSet::new();
     for (path, item) in paths {
         let item_pointer = push_token("/paths", path);
         let item = match resolve_item(&mut ctx, &mut ex, item, &item_pointer) {
@@ -256,6 +259,8 @@ fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>)
     // Parameters: path-level first, operation-level replacing by (name, in) or appended.
     let item_pointer = pointer.rsplit_once('/').map_or("", |(head, _)| head);
     let mut params: Vec<Param<'a>> = Vec::new();
+    // Where each (name, in) sits in `params`, so that a long parameter list costs linear time.
+    let mut slots: HashMap<(&'a str, &'a str), usize> = HashMap::new();
     for (list, base) in [
         (item.get("parameters"), item_pointer.to_owned()),
         (op.get("parameters"), pointer.to_owned()),
@@ -270,9 +275,12 @@ fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>)
         for (i, entry) in list.iter().enumerate() {
             let entry_pointer = push_index(&at, i);
             let Some(param) = read_param(ctx, ex, entry, &entry_pointer, &name) else { continue };
-            match params.iter_mut().find(|p| p.name == param.name && p.location == param.location) {
-                Some(slot) => *slot = param,
-                None => params.push(param),
+            match slots.entry((param.name, param.location)) {
+                Entry::Occupied(slot) => params[*slot.get()] = param,
+                Entry::Vacant(slot) => {
+                    slot.insert(params.len());
+                    params.push(param);
+                }
             }
         }
     }
@@ -335,7 +343,7 @@ fn operation<'a>(ctx: &mut Ctx<'_>, ex: &mut Expander<'a>, site: OpSite<'a, '_>)
         body = request_body(ctx, ex, request, &push_token(pointer, "requestBody"), &name);
     }
     if let Some((schema, schema_pointer, body_required)) = body {
-        let query: Vec<&str> =
+        let query: HashSet<&str> =
             params.iter().filter(|p| p.location == "query").map(|p| p.name).collect();
         add_body(
             ctx,
@@ -531,7 +539,7 @@ struct Body<'a, 'p> {
     pointer: &'p str,
     required: bool,
     /// The names of the operation's query parameters.
-    query: &'p [&'a str],
+    query: &'p HashSet<&'a str>,
 }
 
 fn add_body<'a>(
@@ -554,14 +562,17 @@ fn add_body<'a>(
         ex.at_owned(pointer);
         let value = ex.expand(schema, 1);
         flat.properties.insert("body".to_owned(), value);
-        flat.required = if body_required { vec!["body".to_owned()] } else { Vec::new() };
+        flat.required.clear();
+        if body_required {
+            flat.required.insert("body".to_owned());
+        }
     }
     for (key, value) in flat.properties {
         if let Some(param) = properties.get(&key) {
             // The same setting offered as a query parameter and as a body field of the same
             // type (Kubernetes' DELETE with `DeleteOptions`) is a normal pattern, not a loss.
             let same_type = param.get("type").is_some() && param.get("type") == value.get("type");
-            if query.contains(&key.as_str()) && same_type {
+            if query.contains(key.as_str()) && same_type {
                 let message = format!(
                     "body property {key:?} repeats the query parameter of that name and type; \
                      the parameter is kept"

@@ -2,6 +2,7 @@
 //! cycles cut, and the depth and size limits applied; and flattening a request body's
 //! top-level properties through `allOf`, `oneOf` and `anyOf`.
 
+use indexmap::IndexSet;
 use serde_json::{Map, Value};
 
 use crate::common::Ctx;
@@ -44,7 +45,9 @@ pub(crate) type Dropped = (DiagnosticKind, String, String);
 #[derive(Default)]
 pub(crate) struct Flat {
     pub(crate) properties: Map<String, Value>,
-    pub(crate) required: Vec<String>,
+    /// The required properties, in first-mention order (a set, so that a long `required`
+    /// list costs linear time).
+    pub(crate) required: IndexSet<String>,
     /// Whether the schema describes an object (has properties or `type: object`).
     pub(crate) objectish: bool,
     /// Whether the schema allows properties beyond the listed ones (`additionalProperties`).
@@ -56,10 +59,14 @@ pub(crate) struct Expander<'a> {
     root: &'a Value,
     max_depth: usize,
     max_nodes: usize,
-    /// The budget of the whole document, and what earlier tools used of it.
+    /// The cap on the budget of the whole document, and what earlier tools used of it.
     max_document_nodes: usize,
     document_nodes: usize,
-    /// Budget units used by the current tool: one per value, plus one per 64 string bytes.
+    /// The budget of the whole document (see [`Expander::document_budget`]), worked out
+    /// when a second tool needs it.
+    document_budget: Option<usize>,
+    /// Budget units used by the current tool: one per value, plus one per 64 bytes of each
+    /// string and each key.
     nodes: usize,
     /// The current tool's budget: `max_nodes`, or what is left of the document's.
     budget: usize,
@@ -89,6 +96,7 @@ impl<'a> Expander<'a> {
             max_nodes: limits.max_schema_nodes,
             max_document_nodes: limits.max_document_schema_nodes,
             document_nodes: 0,
+            document_budget: None,
             nodes: 0,
             budget: limits.max_schema_nodes,
             stack: Vec::new(),
@@ -139,11 +147,27 @@ impl<'a> Expander<'a> {
         }
     }
 
+    /// What all tools of the document may grow to together: one tool's budget plus half the
+    /// document's own size (counted in the same units), and never more than
+    /// `max_document_schema_nodes`. Tools that share large components cannot make the
+    /// expanded schemas outgrow the document that holds them by more than a constant.
+    fn document_budget(&mut self) -> usize {
+        *self.document_budget.get_or_insert_with(|| {
+            let own = size_in_nodes(self.root);
+            self.max_document_nodes.min(self.max_nodes.saturating_add(own / 2))
+        })
+    }
+
     /// Starts a new tool: resets the budget and sets the position.
     pub(crate) fn start_tool(&mut self) {
         self.document_nodes = self.document_nodes.saturating_add(self.nodes);
         self.nodes = 0;
-        let left = self.max_document_nodes.saturating_sub(self.document_nodes);
+        let left = if self.document_nodes == 0 {
+            // Nothing spent yet: the document's budget is at least one tool's.
+            self.max_document_nodes
+        } else {
+            self.document_budget().saturating_sub(self.document_nodes)
+        };
         self.budget = self.max_nodes.min(left);
         self.stack.clear();
         self.loc.clear();
@@ -309,13 +333,14 @@ impl<'a> Expander<'a> {
 
     fn over_budget(&mut self) -> bool {
         if self.nodes > self.budget {
-            let (max, document) = (self.max_nodes, self.max_document_nodes);
+            let max = self.max_nodes;
+            let document = self.document_budget.unwrap_or(self.max_document_nodes);
             let per_tool = self.budget == max;
             self.note(DiagnosticKind::SchemaTooLarge, || {
                 if per_tool {
-                    format!("expanding references would exceed {max} schema nodes; the rest replaced by {{}}")
+                    format!("expanding references would exceed {max} schema nodes; the rest replaced by {{}} or left out")
                 } else {
-                    format!("the document's operations would exceed {document} schema nodes in all; the rest replaced by {{}}")
+                    format!("the document's operations would exceed {document} schema nodes in all; the rest replaced by {{}} or left out")
                 }
             });
             return true;
@@ -342,13 +367,20 @@ impl<'a> Expander<'a> {
                 }
                 let mut out = Map::with_capacity(o.len());
                 for (k, x) in o {
+                    // Checked per member too, so that one wide object copied by many tools
+                    // cannot outgrow the budget by its width each time.
                     self.push_key(k);
+                    if !out.is_empty() && self.over_budget() {
+                        self.pop();
+                        break;
+                    }
                     if k.len() > self.max_text {
                         let at = self.pointer();
                         self.drop_for_key(&at, k.len());
                         self.pop();
                         continue;
                     }
+                    self.nodes += k.len() / 64;
                     let mut value = self.expand(x, depth + 1);
                     self.pop();
                     if k == "description" {
@@ -371,6 +403,10 @@ impl<'a> Expander<'a> {
                 let mut out = Vec::with_capacity(a.len());
                 for (i, x) in a.iter().enumerate() {
                     self.push_index(i);
+                    if !out.is_empty() && self.over_budget() {
+                        self.pop();
+                        break;
+                    }
                     out.push(self.expand(x, depth + 1));
                     self.pop();
                 }
@@ -430,6 +466,11 @@ impl<'a> Expander<'a> {
                 continue;
             }
             self.push_key(k);
+            if self.over_budget() {
+                self.pop();
+                break;
+            }
+            self.nodes += k.len() / 64;
             let value = self.expand(x, depth + 1);
             self.pop();
             out.insert(k.clone(), value);
@@ -473,13 +514,20 @@ impl<'a> Expander<'a> {
                 if flat.properties.contains_key(k) {
                     continue;
                 }
+                // A body's properties are copied into every tool that refers to it: each
+                // counts, and the copying stops with the budget.
                 self.push_key(k);
+                if self.over_budget() {
+                    self.pop();
+                    break;
+                }
                 if k.len() > self.max_text {
                     let at = self.pointer();
                     self.drop_for_key(&at, k.len());
                     self.pop();
                     continue;
                 }
+                self.nodes += k.len() / 64;
                 let value = self.expand(x, depth + 1);
                 self.pop();
                 flat.properties.insert(k.clone(), value);
@@ -488,8 +536,8 @@ impl<'a> Expander<'a> {
         }
         if let Some(Value::Array(required)) = o.get("required") {
             for name in required.iter().filter_map(Value::as_str) {
-                if !flat.required.iter().any(|r| r == name) {
-                    flat.required.push(name.to_owned());
+                if !flat.required.contains(name) {
+                    flat.required.insert(name.to_owned());
                 }
             }
         }
@@ -510,7 +558,7 @@ impl<'a> Expander<'a> {
                 continue;
             }
             self.push_key(key);
-            let mut common: Option<Vec<String>> = None;
+            let mut common: Option<IndexSet<String>> = None;
             for (i, alternative) in alternatives.iter().enumerate() {
                 let mut alt = Flat::default();
                 self.push_index(i);
@@ -527,13 +575,33 @@ impl<'a> Expander<'a> {
                 });
             }
             for name in common.unwrap_or_default() {
-                if !flat.required.contains(&name) {
-                    flat.required.push(name);
-                }
+                flat.required.insert(name);
             }
             self.pop();
         }
     }
+}
+
+/// The size of a document in budget units: one per value, plus one per 64 bytes of each
+/// string and each key. Iterative, so no nesting depth can exhaust the stack.
+fn size_in_nodes(root: &Value) -> usize {
+    let mut size = 0usize;
+    let mut stack = vec![root];
+    while let Some(v) = stack.pop() {
+        size += 1;
+        match v {
+            Value::Object(o) => {
+                for (k, x) in o {
+                    size += k.len() / 64;
+                    stack.push(x);
+                }
+            }
+            Value::Array(a) => stack.extend(a),
+            Value::String(s) => size += s.len() / 64,
+            _ => {}
+        }
+    }
+    size
 }
 
 /// A description string with its HTML markup made text.

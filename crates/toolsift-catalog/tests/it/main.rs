@@ -21,6 +21,9 @@ mod yaml;
 // The hostile-catalog corpus under tests/hostile/: expected outcome of every file (#10).
 mod hostile;
 
+// A GitHub-shaped REST description of any size, generated (too large to commit).
+mod rest_description;
+
 // The `rmcp` feature: tools typed by the official Rust MCP SDK.
 #[cfg(feature = "rmcp")]
 mod rmcp;

@@ -9,6 +9,7 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
+use base64::Engine as _;
 use granit_parser::{Event, Parser, ScalarStyle, Span, StrInput, Tag};
 use serde_json::{Map, Number, Value};
 
@@ -653,43 +654,11 @@ fn check_collection_tag(tag: Option<&Tag>, mapping: bool, span: &Span) -> Result
 
 /// Decodes `!!binary` text: standard base64, whitespace ignored, bytes that are UTF-8.
 fn decode_binary(text: &str, span: &Span) -> Result<String, YamlError> {
-    let bytes =
-        decode_base64(text).ok_or_else(|| YamlError::at("invalid !!binary base64", span))?;
-    String::from_utf8(bytes).map_err(|_| YamlError::at("!!binary data is not valid utf-8", span))
-}
-
-fn decode_base64(text: &str) -> Option<Vec<u8>> {
-    fn sextet(b: u8) -> Option<u32> {
-        Some(u32::from(match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        }))
-    }
     let clean: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if !clean.len().is_multiple_of(4) {
-        return None;
-    }
-    let mut out = Vec::with_capacity(clean.len() / 4 * 3);
-    let chunks = clean.chunks_exact(4);
-    let last = chunks.len().saturating_sub(1);
-    for (i, chunk) in chunks.enumerate() {
-        let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
-        if pad > 2 || (pad > 0 && i != last) {
-            return None;
-        }
-        let mut n = 0u32;
-        for &c in &chunk[..4 - pad] {
-            n = (n << 6) | sextet(c)?;
-        }
-        n <<= 6 * pad as u32;
-        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-        out.extend_from_slice(&bytes[..3 - pad]);
-    }
-    Some(out)
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(clean)
+        .map_err(|_| YamlError::at("invalid !!binary base64", span))?;
+    String::from_utf8(bytes).map_err(|_| YamlError::at("!!binary data is not valid utf-8", span))
 }
 
 /// Resolves a scalar to a JSON value.
@@ -713,24 +682,16 @@ fn scalar(
         },
         TagClass::Int => {
             let t = yaml_trim(&text);
-            let parsed = if t.starts_with('-') {
-                parse_int_signed(t).and_then(|v| i64::try_from(v).ok()).map(Number::from)
-            } else {
-                parse_int_unsigned(t).and_then(|v| u64::try_from(v).ok()).map(Number::from)
-            };
-            parsed.map(Value::Number).ok_or_else(|| {
+            integer(t).map(Value::Number).ok_or_else(|| {
                 YamlError::at(
                     format!("invalid {}", if t.starts_with('-') { "i64" } else { "u64" }),
                     span,
                 )
             })
         }
-        TagClass::Float => {
-            let t = yaml_trim(&text);
-            let value =
-                if is_signed_nan(t) { Some(f64::NAN) } else { parse_float_incl_overflow(&text) };
-            value.map(float_value).ok_or_else(|| YamlError::at("invalid floating point", span))
-        }
+        TagClass::Float => float(yaml_trim(&text))
+            .map(float_value)
+            .ok_or_else(|| YamlError::at("invalid floating point", span)),
         TagClass::Binary => decode_binary(&text, span).map(Value::String),
         TagClass::Timestamp => {
             Err(YamlError::at("cannot deserialize tagged scalar into string", span))
@@ -764,147 +725,78 @@ fn float_value(v: f64) -> Value {
 /// are YAML 1.2: only `true`/`false` are booleans; YAML 1.1's `y`, `n`, `yes`, `no`, `on` and
 /// `off` stay strings, so a parameter named `n` keeps its name.
 fn plain(text: Cow<'_, str>) -> Value {
-    let Some(&first) = text.as_bytes().first() else { return Value::Null };
-    // Fast path: text starting with a letter is only ever null, a boolean or a string (the
-    // float parser's `inf`/`nan` spellings are not finite and stay strings).
-    if first.is_ascii_alphabetic() {
-        return match text.as_ref() {
-            "null" | "Null" | "NULL" => Value::Null,
-            "true" | "True" | "TRUE" => Value::Bool(true),
-            "false" | "False" | "FALSE" => Value::Bool(false),
-            _ => Value::String(text.into_owned()),
-        };
-    }
-    if text == "~" {
-        return Value::Null;
-    }
-    let t = yaml_trim(&text);
-    match t {
+    match text.as_ref() {
+        "" | "~" | "null" | "Null" | "NULL" => return Value::Null,
         "true" | "True" | "TRUE" => return Value::Bool(true),
         "false" | "False" | "FALSE" => return Value::Bool(false),
         _ => {}
     }
-    let unsigned = t.strip_prefix(['+', '-']).unwrap_or(t);
-    if matches!(unsigned.as_bytes(), [b'0', b'X' | b'O' | b'B', ..]) || is_signed_nan(t) {
-        return Value::String(text.into_owned());
-    }
-    if t.starts_with('-') {
-        if !leading_zero_decimal(t)
-            && let Some(v) = parse_int_signed(t).and_then(|v| i64::try_from(v).ok())
-        {
-            return Value::Number(v.into());
-        }
-    } else if let Some(v) = parse_int_unsigned(t).and_then(|v| u64::try_from(v).ok()) {
-        return Value::Number(v.into());
-    }
-    match parse_float_incl_overflow(&text) {
-        Some(v) => float_value(v),
-        None => Value::String(text.into_owned()),
-    }
-}
-
-fn yaml_trim(s: &str) -> &str {
-    s.trim_matches([' ', '\t', '\r', '\n'])
-}
-
-fn is_signed_nan(t: &str) -> bool {
-    t.strip_prefix(['+', '-']).is_some_and(|u| matches!(u, ".nan" | ".NaN" | ".NAN"))
-}
-
-fn leading_zero_decimal(t: &str) -> bool {
-    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
-    digits.len() > 1 && digits.starts_with('0') && digits.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// Digits in `radix`, with single underscores between digits.
-fn parse_digits(digits: &str, radix: u32) -> Option<u128> {
-    let bytes = digits.as_bytes();
-    let mut value: u128 = 0;
-    let mut saw = false;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'_' {
-            let prev_ok = i > 0 && bytes[i - 1] != b'_';
-            let next_ok = i + 1 < bytes.len() && bytes[i + 1] != b'_';
-            if !prev_ok || !next_ok {
-                return None;
+    // A number starts with a digit, a sign or a dot (Rust's own `inf` and `nan` stay strings);
+    // a signed `.nan` and the upper-case radix prefixes `0X`, `0O`, `0B` stay strings too.
+    if text.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '+' | '-' | '.')) {
+        let unsigned = text.strip_prefix(['+', '-']).unwrap_or(&text);
+        let signed_nan = unsigned.len() < text.len() && is_nan_text(unsigned);
+        if !signed_nan && !matches!(unsigned.as_bytes(), [b'0', b'X' | b'O' | b'B', ..]) {
+            if let Some(n) = integer(&text) {
+                return Value::Number(n);
             }
-            continue;
+            if let Some(v) = float(&text) {
+                return float_value(v);
+            }
         }
-        let d = (b as char).to_digit(radix)?;
-        value = value.checked_mul(u128::from(radix))?.checked_add(u128::from(d))?;
-        saw = true;
     }
-    saw.then_some(value)
+    Value::String(text.into_owned())
 }
 
-fn radix_and_digits(rest: &str) -> (u32, &str) {
-    if let Some(r) = rest.strip_prefix("0x").or_else(|| rest.strip_prefix("0X")) {
-        (16, r)
-    } else if let Some(r) = rest.strip_prefix("0o").or_else(|| rest.strip_prefix("0O")) {
-        (8, r)
-    } else if let Some(r) = rest.strip_prefix("0b").or_else(|| rest.strip_prefix("0B")) {
-        (2, r)
-    } else {
-        (10, rest)
-    }
+fn is_nan_text(t: &str) -> bool {
+    matches!(t, ".nan" | ".NaN" | ".NAN")
 }
 
-/// An integer with an optional sign, as serde-saphyr reads it (no legacy octal).
-fn parse_int_signed(t: &str) -> Option<i128> {
-    let (negative, rest) = match t.strip_prefix('+') {
-        Some(r) => (false, r),
-        None => t.strip_prefix('-').map_or((false, t), |r| (true, r)),
-    };
-    let (radix, digits) = radix_and_digits(rest);
-    if radix == 10 && digits.starts_with('0') && digits != "0" {
-        return None;
-    }
-    let magnitude = parse_digits(digits, radix)?;
-    if negative {
-        if magnitude == (i128::MAX as u128) + 1 {
-            Some(i128::MIN)
-        } else {
-            i128::try_from(magnitude).ok()?.checked_neg()
-        }
-    } else {
-        i128::try_from(magnitude).ok()
-    }
-}
-
-/// An integer with an optional `+`, as serde-saphyr reads it (no legacy octal).
-fn parse_int_unsigned(t: &str) -> Option<u128> {
-    if t.starts_with('-') {
-        return None;
-    }
-    let rest = t.strip_prefix('+').unwrap_or(t);
-    let (radix, digits) = radix_and_digits(rest);
-    if radix == 10 && digits.starts_with('0') && digits != "0" {
-        return None;
-    }
-    parse_digits(digits, radix)
-}
-
-/// A YAML 1.2 float (`.inf`, `.nan` and Rust's finite syntax), or a literal too large for f64.
-fn parse_float_incl_overflow(s: &str) -> Option<f64> {
-    let t = yaml_trim(s);
+/// An integer as serde-saphyr reads one: an optional sign, a `0x`, `0o` or `0b` prefix, digits
+/// with single `_` between them, and no leading zero in decimal (`012` is no integer; untagged
+/// it reads as the float 12.0). `None` when it is not one or does not fit `i64`/`u64`.
+fn integer(t: &str) -> Option<Number> {
     let (negative, unsigned) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
-    match unsigned {
-        ".nan" | ".NaN" | ".NAN" => return Some(f64::NAN),
-        ".inf" | ".Inf" | ".INF" => {
-            return Some(if negative { f64::NEG_INFINITY } else { f64::INFINITY });
-        }
-        _ => {}
+    let (radix, digits) = match unsigned.get(..2) {
+        Some("0x" | "0X") => (16, &unsigned[2..]),
+        Some("0o" | "0O") => (8, &unsigned[2..]),
+        Some("0b" | "0B") => (2, &unsigned[2..]),
+        _ if unsigned.len() > 1 && unsigned.starts_with('0') => return None,
+        _ => (10, unsigned),
+    };
+    let well_formed = !digits.starts_with('_') && !digits.ends_with('_') && !digits.contains("__");
+    if !well_formed || !digits.bytes().all(|b| b == b'_' || char::from(b).is_digit(radix)) {
+        return None;
     }
-    match t.parse::<f64>() {
-        Ok(v) if v.is_finite() => Some(v),
-        Ok(v) if v.is_infinite() && unsigned.as_bytes().first().is_some_and(u8::is_ascii_digit) => {
-            Some(v)
-        }
-        _ => None,
+    let digits: Cow<'_, str> =
+        if digits.contains('_') { digits.replace('_', "").into() } else { digits.into() };
+    let magnitude = u64::from_str_radix(&digits, radix).ok()?;
+    if negative {
+        0i64.checked_sub_unsigned(magnitude).map(Number::from)
+    } else {
+        Some(Number::from(magnitude))
     }
+}
+
+/// A float as serde-saphyr reads one: `.inf` and `.nan` in YAML's spellings, else Rust's float
+/// syntax when the value is finite or the literal is too large for `f64` (`1e999`).
+fn float(t: &str) -> Option<f64> {
+    let unsigned = t.strip_prefix(['+', '-']).unwrap_or(t);
+    if is_nan_text(unsigned) {
+        return Some(f64::NAN);
+    }
+    if matches!(unsigned, ".inf" | ".Inf" | ".INF") {
+        return Some(if t.starts_with('-') { f64::NEG_INFINITY } else { f64::INFINITY });
+    }
+    let v: f64 = t.parse().ok()?;
+    (v.is_finite() || unsigned.starts_with(|c: char| c.is_ascii_digit())).then_some(v)
+}
+
+fn yaml_trim(s: &str) -> &str {
+    s.trim_matches([' ', '\t', '\r', '\n'])
 }
 
 fn scan_error(e: &granit_parser::ScanError) -> YamlError {

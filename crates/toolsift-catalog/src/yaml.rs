@@ -7,7 +7,6 @@
 //! (`"null"`, `"true"`, `"1.5"`, or the key's JSON text) instead of failing the whole document.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 
 use base64::Engine as _;
 use granit_parser::{Event, Parser, ScalarStyle, Span, StrInput, Tag};
@@ -116,20 +115,6 @@ impl Node {
     fn cut() -> Node {
         Node { value: Value::Null, events: 1, height: 0, bytes: NODE_BYTES }
     }
-}
-
-/// The identity of a key for duplicates between explicit and merged entries, as serde-saphyr
-/// tells them apart: integers by value (in text form), other keys by their text.
-#[derive(PartialEq, Eq, Hash, Clone)]
-struct KeyId {
-    integer: bool,
-    text: String,
-}
-
-/// A map entry waiting to be inserted.
-struct Entry {
-    id: KeyId,
-    value: Value,
 }
 
 struct Builder<'a> {
@@ -251,7 +236,7 @@ impl<'a> Builder<'a> {
         event: Event<'a>,
         span: Span,
         depth: usize,
-        merges: &mut Vec<Entry>,
+        merges: &mut Vec<(String, Value)>,
     ) -> Result<Node, YamlError> {
         let Event::SequenceStart(_, anchor, tag) = event else {
             let node = self.node(event, span, depth)?;
@@ -311,10 +296,6 @@ impl<'a> Builder<'a> {
     fn note_cut(&mut self) {
         let tokens = path_tokens(&self.path);
         self.notes.too_deep(&tokens);
-    }
-
-    fn pointer(&self) -> String {
-        crate::parse::pointer_of(&path_tokens(&self.path))
     }
 
     /// Records an anchored node for its aliases.
@@ -390,16 +371,12 @@ impl<'a> Builder<'a> {
         })
     }
 
-    /// Builds a mapping after its start event, with serde-saphyr's order of entries: keys are
-    /// inserted as they come (a repeated key keeps its first place and takes the last value);
-    /// from the first integer key on, the rest of the map is collected and each key keeps
-    /// only its last occurrence, in that place; merged entries come last, each only if no
-    /// explicit key and no earlier merged entry has its identity.
+    /// Builds a mapping after its start event: a repeated key keeps its first place and takes
+    /// the last value (noted); merged entries come last, each only if the mapping has no such
+    /// key yet.
     fn mapping(&mut self, depth: usize) -> Result<Node, YamlError> {
         let start = self.entries.len();
-        let mut collected: Option<Vec<Entry>> = None;
-        let mut merges: Vec<Entry> = Vec::new();
-        let mut has_merges = false;
+        let mut merges = Vec::new();
         let (mut events, mut height, mut bytes) = (2, 0, NODE_BYTES);
         loop {
             let (event, span) = self.next()?;
@@ -415,71 +392,39 @@ impl<'a> Builder<'a> {
             );
             let key = self.node(event, span, depth)?;
             let (event, span) = self.next()?;
-            if is_merge {
-                self.path.push(Step::Key("<<".to_owned()));
-                let value = self.merge_value(event, span, depth, &mut merges);
-                self.path.pop();
-                let value = value?;
-                events += key.events + value.events;
-                height = height.max(key.height).max(value.height);
-                bytes = bytes.saturating_add(value.bytes);
-                has_merges = true;
-                continue;
-            }
-            let integer = contains_integer(&key.value);
-            self.path.push(Step::Key(key_text(key.value)));
-            let value = self.node(event, span, depth);
+            let text = if is_merge { "<<".to_owned() } else { key_text(key.value) };
+            self.path.push(Step::Key(text));
+            let value = if is_merge {
+                self.merge_value(event, span, depth, &mut merges)
+            } else {
+                self.node(event, span, depth)
+            };
             let Some(Step::Key(text)) = self.path.pop() else {
                 return Err(YamlError::at("unexpected event", &span));
             };
             let value = value?;
             events += key.events + value.events;
             height = height.max(key.height).max(value.height);
-            bytes = bytes.saturating_add(value.bytes + NODE_BYTES + text.len() as u64);
-            match &mut collected {
-                Some(entries) => {
-                    entries.push(Entry { id: KeyId { integer, text }, value: value.value })
-                }
-                None if integer => {
-                    collected =
-                        Some(vec![Entry { id: KeyId { integer, text }, value: value.value }]);
-                }
-                None => self.entries.push((text, value.value)),
+            if is_merge {
+                bytes = bytes.saturating_add(value.bytes);
+            } else {
+                bytes = bytes.saturating_add(value.bytes + NODE_BYTES + text.len() as u64);
+                self.entries.push((text, value.value));
             }
         }
         // Entries gather on one stack shared by all open mappings, so each map is allocated
         // once, at its size, without rehashing as it grows.
         let mut out = Map::with_capacity(self.entries.len() - start);
-        let mut duplicates = Vec::new();
         for (key, value) in self.entries.drain(start..) {
             if out.contains_key(&key) {
-                duplicates.push(key.clone());
+                let mut tokens = path_tokens(&self.path);
+                tokens.push(Token::Key(&key));
+                self.notes.duplicate(|| crate::parse::pointer_of(&tokens), &key);
             }
             out.insert(key, value);
         }
-        if collected.is_some() || has_merges {
-            let mut seen: HashSet<KeyId> =
-                out.keys().map(|k| KeyId { integer: false, text: k.clone() }).collect();
-            if let Some(entries) = collected {
-                for entry in last_wins(entries, &mut duplicates) {
-                    seen.insert(entry.id.clone());
-                    out.insert(entry.id.text, entry.value);
-                }
-            }
-            for entry in merges {
-                if seen.insert(entry.id.clone()) {
-                    out.insert(entry.id.text, entry.value);
-                }
-            }
-        }
-        for key in duplicates {
-            let pointer = || {
-                let mut at = self.pointer();
-                at = crate::diagnostic::push_token(&at, &key);
-                at
-            };
-            let pointer = pointer();
-            self.notes.duplicate(|| pointer, &key);
+        for (key, value) in merges {
+            out.entry(key).or_insert(value);
         }
         Ok(Node { value: Value::Object(out), events, height: height + 1, bytes })
     }
@@ -490,54 +435,22 @@ fn is_merge_tag(tag: &Tag) -> bool {
         || tag.suffix_in_namespace("!").is_some_and(|s| s == "!merge")
 }
 
-/// Keeps the last entry of each key identity, in its place; the keys of the others go to
-/// `duplicates`.
-fn last_wins(entries: Vec<Entry>, duplicates: &mut Vec<String>) -> Vec<Entry> {
-    let mut seen = HashSet::with_capacity(entries.len());
-    let mut kept: Vec<Entry> = Vec::with_capacity(entries.len());
-    for e in entries.into_iter().rev() {
-        if seen.insert(e.id.clone()) {
-            kept.push(e);
-        } else {
-            duplicates.push(e.id.text);
-        }
-    }
-    kept.reverse();
-    kept
-}
-
 /// The entries a `<<` value contributes: a mapping's own, a sequence's in order, none for null.
-fn merge_entries(value: Value, out: &mut Vec<Entry>, span: &Span) -> Result<(), YamlError> {
+fn merge_entries(
+    value: Value,
+    out: &mut Vec<(String, Value)>,
+    span: &Span,
+) -> Result<(), YamlError> {
     match value {
         Value::Null => Ok(()),
         Value::Object(map) => {
-            out.extend(map.into_iter().map(|(text, value)| {
-                let integer = is_integer_text(&text);
-                Entry { id: KeyId { integer, text }, value }
-            }));
+            out.extend(map);
             Ok(())
         }
         Value::Array(items) => {
             items.into_iter().try_for_each(|item| merge_entries(item, out, span))
         }
         _ => Err(YamlError::at("YAML merge value must be mapping or sequence of mappings", span)),
-    }
-}
-
-fn is_integer_text(text: &str) -> bool {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'))
-        && (text.parse::<i64>().is_ok() || text.parse::<u64>().is_ok())
-}
-
-fn contains_integer(value: &Value) -> bool {
-    match value {
-        Value::Number(n) => n.is_i64() || n.is_u64(),
-        Value::Array(items) => items.iter().any(contains_integer),
-        Value::Object(map) => map.iter().any(|(k, v)| is_integer_text(k) || contains_integer(v)),
-        _ => false,
     }
 }
 

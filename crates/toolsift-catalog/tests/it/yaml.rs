@@ -251,11 +251,8 @@ fn snippets_read_as_serde_saphyr_reads_them() {
             "null: a\n~: b\ntrue: c\n1.50: d\n0x10: e\n[1, 2]: f\n{x: 1}: g\n'k': h\n? |\n  block\n: i\n",
             json!({"null": "b", "true": "c", "1.5": "d", "16": "e", "[1,2]": "f", "{\"x\":1}": "g", "k": "h", "block\n": "i"}),
         ),
-        // Duplicates: last value, first place; with integer keys, last place.
+        // Duplicates: last value, first place (integer keys: see `duplicates_one_rule`).
         ("a: 1\nb: 2\na: 3\n", json!({"a": 3, "b": 2})),
-        ("200: a\n404: b\n200: c\n", json!({"404": "b", "200": "c"})),
-        ("x: 0\n200: a\n'404': b\n0xC8: c\n", json!({"x": 0, "404": "b", "200": "c"})),
-        ("'1': a\n2: b\n1: c\n", json!({"1": "c", "2": "b"})),
         // Anchors and aliases.
         (
             "base: &b {x: 1, y: [1, 2]}\ncopy: *b\nlist: [&s str, *s, *b]\n",
@@ -339,6 +336,36 @@ fn byte_budget_and_deep_parts() {
         }
         assert_eq!((levels, at), (127, &Value::Null), "{n}");
     }
+}
+
+/// Where toolsift's reader differs from serde-saphyr on purpose: every repeated key, integer
+/// or not, keeps its first place and its last value, as in JSON, and is reported;
+/// serde-saphyr's `LastWins` moves a repeated integer key to its last place and tells `1` from
+/// `'1'`, so that one of them replaced the other unreported.
+#[test]
+fn duplicates_one_rule() {
+    let cases = [
+        ("200: a\n404: b\n200: c\n", r#"{"200":"c","404":"b"}"#),
+        ("x: 0\n200: a\n'404': b\n0xC8: c\n", r#"{"x":0,"200":"c","404":"b"}"#),
+        ("'1': a\n2: b\n1: c\n", r#"{"1":"c","2":"b"}"#),
+        ("m: {<<: {1: a}, '1': b}\n", r#"{"m":{"1":"b"}}"#),
+    ];
+    for (text, expected) in cases {
+        let value = ours(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!(serde_json::to_string(&value).unwrap(), expected, "{text:?}");
+    }
+    let loaded = toolsift_catalog::load_mcp(
+        "tools:\n  - name: t\n    inputSchema:\n      properties:\n        '1': {type: string}\n        1: {type: integer}\n",
+        "s",
+    )
+    .expect("loads");
+    let d: Vec<(toolsift_catalog::DiagnosticKind, &str)> =
+        loaded.diagnostics.iter().map(|d| (d.kind(), d.pointer())).collect();
+    assert_eq!(
+        d,
+        [(toolsift_catalog::DiagnosticKind::DuplicateKey, "/tools/0/inputSchema/properties/1")]
+    );
+    assert_eq!(loaded.tools()[0].input_schema["properties"]["1"], json!({"type": "integer"}));
 }
 
 /// Malformed input and limits fail in both paths, at the same place.

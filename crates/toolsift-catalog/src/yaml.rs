@@ -14,14 +14,9 @@ use serde_json::{Map, Number, Value};
 
 use crate::parse::{Notes, Token};
 
-/// At most this many events are replayed through aliases in one document (serde-saphyr's
-/// default `max_total_replayed_events`), and as many recorded under anchors (its default
-/// `max_recorded_anchor_events`): an alias bomb fails instead of eating memory.
-const MAX_ALIAS_EVENTS: u64 = 1_000_000;
-
-/// Aliases may add at most this many bytes (plus the document's own size) to the document as
-/// built: a few events can stand for a huge anchored string, so events alone do not bound
-/// memory. Bytes are counted as [`NODE_BYTES`] per node plus the bytes of its text and keys.
+/// Anchors may copy, and aliases add, at most this many bytes each (plus the document's own
+/// size): a few aliases can stand for a huge anchored string, and nested anchors copy their
+/// contents once per level.
 const ALIAS_BYTES_FLOOR: u64 = 16 * 1024 * 1024;
 
 /// What one built value costs beyond its text, about: a `Value`, or an object entry.
@@ -61,8 +56,7 @@ pub(crate) fn parse(text: &str, max_nesting: usize) -> Result<(Value, Notes), Ya
         anchors: Vec::new(),
         items: Vec::new(),
         entries: Vec::new(),
-        replayed: 0,
-        recorded: 0,
+        recorded_bytes: 0,
         replayed_bytes: 0,
         max_alias_bytes: ALIAS_BYTES_FLOOR.saturating_add(text.len() as u64),
         max_nesting,
@@ -89,33 +83,26 @@ fn path_tokens(path: &[Step]) -> Vec<Token<'_>> {
         .collect()
 }
 
-/// What an anchored node leaves for its aliases.
-struct Anchor {
+/// A built node with the measures aliases need.
+#[derive(Clone)]
+struct Node {
     value: Value,
-    /// The events an alias replays: 1 per scalar, 2 per collection.
-    events: u64,
     /// How deep the value nests (0 for a scalar).
     height: usize,
     /// What the value costs, as counted against the alias byte budget.
-    bytes: u64,
-    /// Whether the anchored node was nested too deep to read (its aliases are cut too).
-    cut: bool,
-}
-
-/// A built node with the measures aliases need.
-struct Node {
-    value: Value,
-    events: u64,
-    height: usize,
     bytes: u64,
 }
 
 impl Node {
     /// The `null` that stands for a part nested too deep to read.
     fn cut() -> Node {
-        Node { value: Value::Null, events: 1, height: 0, bytes: NODE_BYTES }
+        Node { value: Value::Null, height: 0, bytes: NODE_BYTES }
     }
 }
+
+/// What an anchored node leaves for its aliases: a copy, or `None` when the node was nested
+/// too deep to read (its aliases are cut too).
+type Anchor = Option<Node>;
 
 struct Builder<'a> {
     parser: Parser<'a, StrInput<'a>>,
@@ -125,8 +112,7 @@ struct Builder<'a> {
     items: Vec<Value>,
     /// The explicit entries of the open mappings, innermost last.
     entries: Vec<(String, Value)>,
-    replayed: u64,
-    recorded: u64,
+    recorded_bytes: u64,
     replayed_bytes: u64,
     max_alias_bytes: u64,
     max_nesting: usize,
@@ -178,7 +164,7 @@ impl<'a> Builder<'a> {
             Event::Scalar(text, style, anchor, tag) => {
                 let value = scalar(text, style, tag.as_deref(), &span)?;
                 let bytes = NODE_BYTES + value.as_str().map_or(0, |s| s.len() as u64);
-                self.finish(Node { value, events: 1, height: 0, bytes }, anchor, &span)
+                self.finish(Node { value, height: 0, bytes }, anchor, &span)
             }
             Event::SequenceStart(_, anchor, tag) => {
                 check_collection_tag(tag.as_deref(), false, &span)?;
@@ -205,7 +191,7 @@ impl<'a> Builder<'a> {
         mut spans: Option<&mut Vec<Span>>,
     ) -> Result<Node, YamlError> {
         let start = self.items.len();
-        let (mut events, mut height, mut bytes) = (2, 0, NODE_BYTES);
+        let (mut height, mut bytes) = (0, NODE_BYTES);
         loop {
             let (event, span) = self.next()?;
             if matches!(event, Event::SequenceEnd) {
@@ -218,7 +204,6 @@ impl<'a> Builder<'a> {
             let item = self.node(event, span, depth);
             self.path.pop();
             let item = item?;
-            events += item.events;
             height = height.max(item.height);
             bytes = bytes.saturating_add(item.bytes);
             self.items.push(item.value);
@@ -226,7 +211,7 @@ impl<'a> Builder<'a> {
         // Items gather on one stack shared by all open sequences, so each array is allocated
         // once, at its exact size.
         let items: Vec<Value> = self.items.drain(start..).collect();
-        Ok(Node { value: Value::Array(items), events, height: height + 1, bytes })
+        Ok(Node { value: Value::Array(items), height: height + 1, bytes })
     }
 
     /// Builds the value of a `<<` key and appends the entries it merges; a bad item of a
@@ -264,16 +249,16 @@ impl<'a> Builder<'a> {
     /// Skips the rest of a container nested too deep to read (its start event was just read),
     /// notes it, and leaves `null` in its place. Anchors inside it are known but cut.
     fn skip(&mut self, anchor: usize) -> Result<Node, YamlError> {
-        self.cut_anchor(anchor);
+        self.set_anchor(anchor, None);
         let mut open = 1usize;
         while open > 0 {
             let (event, _) = self.next()?;
             match event {
                 Event::SequenceStart(_, anchor, _) | Event::MappingStart(_, anchor, _) => {
                     open += 1;
-                    self.cut_anchor(anchor);
+                    self.set_anchor(anchor, None);
                 }
-                Event::Scalar(_, _, anchor, _) => self.cut_anchor(anchor),
+                Event::Scalar(_, _, anchor, _) => self.set_anchor(anchor, None),
                 Event::SequenceEnd | Event::MappingEnd => open -= 1,
                 _ => {}
             }
@@ -282,15 +267,14 @@ impl<'a> Builder<'a> {
         Ok(Node::cut())
     }
 
-    fn cut_anchor(&mut self, anchor: usize) {
+    fn set_anchor(&mut self, anchor: usize, node: Anchor) {
         if anchor == 0 {
             return;
         }
         if self.anchors.len() <= anchor {
             self.anchors.resize_with(anchor + 1, || None);
         }
-        self.anchors[anchor] =
-            Some(Anchor { value: Value::Null, events: 1, height: 0, bytes: NODE_BYTES, cut: true });
+        self.anchors[anchor] = Some(node);
     }
 
     fn note_cut(&mut self) {
@@ -307,30 +291,21 @@ impl<'a> Builder<'a> {
         self.record(node, anchor, span)
     }
 
-    /// Keeps a copy of an anchored node; the copies together hold at most
-    /// [`MAX_ALIAS_EVENTS`] events (serde-saphyr's limit on recorded anchor events).
+    /// Keeps a copy of an anchored node, within the byte budget.
     #[inline(never)]
     fn record(&mut self, node: Node, anchor: usize, span: &Span) -> Result<Node, YamlError> {
-        self.recorded += node.events;
-        if self.recorded > MAX_ALIAS_EVENTS {
+        self.recorded_bytes = self.recorded_bytes.saturating_add(node.bytes);
+        if self.recorded_bytes > self.max_alias_bytes {
+            let max = self.max_alias_bytes;
             return Err(YamlError::at(
                 format!(
-                    "anchors hold more than {MAX_ALIAS_EVENTS} values in all; the document is \
-                     refused as an alias bomb"
+                    "anchors would copy more than {max} bytes of the document; it is refused as \
+                     an alias bomb"
                 ),
                 span,
             ));
         }
-        if self.anchors.len() <= anchor {
-            self.anchors.resize_with(anchor + 1, || None);
-        }
-        self.anchors[anchor] = Some(Anchor {
-            value: node.value.clone(),
-            events: node.events,
-            height: node.height,
-            bytes: node.bytes,
-            cut: false,
-        });
+        self.set_anchor(anchor, Some(node.clone()));
         Ok(node)
     }
 
@@ -338,21 +313,11 @@ impl<'a> Builder<'a> {
         let Some(Some(anchor)) = self.anchors.get(id) else {
             return Err(YamlError::at("alias references unknown anchor", span));
         };
-        if anchor.cut || depth + anchor.height > self.max_nesting {
+        let Some(node) = anchor.as_ref().filter(|n| depth + n.height <= self.max_nesting) else {
             self.note_cut();
             return Ok(Node::cut());
-        }
-        self.replayed += anchor.events;
-        if self.replayed > MAX_ALIAS_EVENTS {
-            return Err(YamlError::at(
-                format!(
-                    "aliases repeat more than {MAX_ALIAS_EVENTS} values in all; the document is \
-                     refused as an alias bomb"
-                ),
-                span,
-            ));
-        }
-        self.replayed_bytes = self.replayed_bytes.saturating_add(anchor.bytes);
+        };
+        self.replayed_bytes = self.replayed_bytes.saturating_add(node.bytes);
         if self.replayed_bytes > self.max_alias_bytes {
             let max = self.max_alias_bytes;
             return Err(YamlError::at(
@@ -363,12 +328,7 @@ impl<'a> Builder<'a> {
                 span,
             ));
         }
-        Ok(Node {
-            value: anchor.value.clone(),
-            events: anchor.events,
-            height: anchor.height,
-            bytes: anchor.bytes,
-        })
+        Ok(node.clone())
     }
 
     /// Builds a mapping after its start event: a repeated key keeps its first place and takes
@@ -377,7 +337,7 @@ impl<'a> Builder<'a> {
     fn mapping(&mut self, depth: usize) -> Result<Node, YamlError> {
         let start = self.entries.len();
         let mut merges = Vec::new();
-        let (mut events, mut height, mut bytes) = (2, 0, NODE_BYTES);
+        let (mut height, mut bytes) = (0, NODE_BYTES);
         loop {
             let (event, span) = self.next()?;
             if matches!(event, Event::MappingEnd) {
@@ -403,7 +363,6 @@ impl<'a> Builder<'a> {
                 return Err(YamlError::at("unexpected event", &span));
             };
             let value = value?;
-            events += key.events + value.events;
             height = height.max(key.height).max(value.height);
             if is_merge {
                 bytes = bytes.saturating_add(value.bytes);
@@ -426,7 +385,7 @@ impl<'a> Builder<'a> {
         for (key, value) in merges {
             out.entry(key).or_insert(value);
         }
-        Ok(Node { value: Value::Object(out), events, height: height + 1, bytes })
+        Ok(Node { value: Value::Object(out), height: height + 1, bytes })
     }
 }
 

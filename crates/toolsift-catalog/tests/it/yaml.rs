@@ -306,7 +306,7 @@ fn snippets_read_as_serde_saphyr_reads_them() {
 }
 
 /// Where toolsift's reader differs from serde-saphyr on purpose: an alias bomb is refused
-/// by the byte budget before the event budget (at an earlier alias), and a part nested
+/// by a byte budget (serde-saphyr counts replayed events, and stops later), and a part nested
 /// deeper than 128 levels is read as `null` instead of failing the document.
 #[test]
 fn byte_budget_and_deep_parts() {
@@ -324,6 +324,11 @@ fn byte_budget_and_deep_parts() {
     let huge = format!("s: &s {}\nl: [{}]\n", "x".repeat(1 << 20), vec!["*s"; 64].join(", "));
     let e = ours(&huge).expect_err("byte bomb");
     assert!(e.message().contains("more than"), "{e}");
+    // Nested anchors copy what they hold once per level: 40 levels around 1 MiB.
+    let anchors: String = (0..40).map(|i| format!("&n{i} [")).collect();
+    let nested = format!("a: {anchors}{}{}\n", "x".repeat(1 << 20), "]".repeat(40));
+    let e = ours(&nested).expect_err("anchor copies");
+    assert!(e.message().starts_with("anchors would copy more than"), "{e}");
     for n in [128, 200, 10_000] {
         let text = format!("a: {}{}\nb: 1\n", "[".repeat(n), "]".repeat(n));
         let value = ours(&text).unwrap_or_else(|e| panic!("{n}: {e}"));

@@ -14,6 +14,9 @@ use serde_json::{Map, Number, Value};
 
 use crate::parse::{Notes, Token};
 
+/// The core-schema tag namespace (`!!` resolves to it).
+const YAML_TAGS: &str = "tag:yaml.org,2002:";
+
 /// Anchors may copy, and aliases add, at most this many bytes each (plus the document's own
 /// size): a few aliases can stand for a huge anchored string, and nested anchors copy their
 /// contents once per level.
@@ -152,7 +155,7 @@ impl<'a> Builder<'a> {
                     }
                     value = Some(self.node(event, span, 0)?.value);
                 }
-                _ => return Err(YamlError::at("unexpected event", &span)),
+                _ => return Err(unexpected(&span)),
             }
         }
         Ok(value.unwrap_or(Value::Null))
@@ -179,7 +182,7 @@ impl<'a> Builder<'a> {
                 self.finish(node, anchor, &span)
             }
             Event::Alias(id) => self.alias(id, depth, &span),
-            _ => Err(YamlError::at("unexpected event", &span)),
+            _ => Err(unexpected(&span)),
         }
     }
 
@@ -347,7 +350,7 @@ impl<'a> Builder<'a> {
                 &event,
                 Event::Scalar(text, style, _, tag) if text == "<<" && match tag {
                     None => *style == ScalarStyle::Plain,
-                    Some(tag) => is_merge_tag(tag),
+                    Some(tag) => tag.suffix_in_namespace(YAML_TAGS).is_some_and(|s| s == "merge"),
                 }
             );
             let key = self.node(event, span, depth)?;
@@ -359,9 +362,7 @@ impl<'a> Builder<'a> {
             } else {
                 self.node(event, span, depth)
             };
-            let Some(Step::Key(text)) = self.path.pop() else {
-                return Err(YamlError::at("unexpected event", &span));
-            };
+            let Some(Step::Key(text)) = self.path.pop() else { return Err(unexpected(&span)) };
             let value = value?;
             height = height.max(key.height).max(value.height);
             if is_merge {
@@ -389,11 +390,6 @@ impl<'a> Builder<'a> {
     }
 }
 
-fn is_merge_tag(tag: &Tag) -> bool {
-    tag.suffix_in_namespace("tag:yaml.org,2002:").is_some_and(|s| s == "merge")
-        || tag.suffix_in_namespace("!").is_some_and(|s| s == "!merge")
-}
-
 /// The entries a `<<` value contributes: a mapping's own, a sequence's in order, none for null.
 fn merge_entries(
     value: Value,
@@ -409,7 +405,7 @@ fn merge_entries(
         Value::Array(items) => {
             items.into_iter().try_for_each(|item| merge_entries(item, out, span))
         }
-        _ => Err(YamlError::at("YAML merge value must be mapping or sequence of mappings", span)),
+        _ => Err(YamlError::at("a `<<` merge value must be a mapping or a list of mappings", span)),
     }
 }
 
@@ -425,9 +421,10 @@ fn key_text(value: Value) -> String {
 /// What a node's tag asks for, as serde-saphyr classifies tags.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum TagClass {
-    /// No tag, or one that leaves resolution to the node (custom tags).
+    /// No tag, or a custom one: the node resolves as if untagged.
     Untyped,
-    /// `!!str` or the non-specific `!`.
+    /// The non-specific `!`: a scalar stays a string; a collection is a collection.
+    NonSpecific,
     Str,
     Null,
     Bool,
@@ -435,46 +432,29 @@ enum TagClass {
     Float,
     /// `!!binary`: base64 text of UTF-8 bytes.
     Binary,
-    /// `!!timestamp`: a scalar that does not read as a string.
-    Timestamp,
-    /// `!!time`, `!!degrees`, `!!radians`: numeric conversions serde-saphyr leaves disabled.
-    Angle,
+    /// `!!timestamp`, and `!!time`, `!!degrees`, `!!radians` (conversions serde-saphyr leaves
+    /// to its `robotics` feature): not read.
+    Unsupported,
     /// `!!merge`, `!!value`, `!!include`: scalars otherwise read as untagged.
     OtherScalar,
     Seq,
     Map,
 }
 
-impl TagClass {
-    /// Whether the tag requires a scalar node.
-    fn scalar_only(self) -> bool {
-        !matches!(self, TagClass::Untyped | TagClass::Seq | TagClass::Map)
-            && !matches!(self, TagClass::Str) // `!` is non-specific; `!!str` is checked apart
-    }
-}
-
 fn tag_class(tag: &Tag) -> TagClass {
-    if is_merge_tag(tag)
-        || tag.suffix_in_namespace("tag:yaml.org,2002:").is_some_and(|s| s == "value")
-    {
-        return TagClass::OtherScalar;
+    if let Some(name) = tag.suffix_in_namespace(YAML_TAGS) {
+        return match name.as_ref() {
+            "merge" | "value" => TagClass::OtherScalar,
+            name => named_class(name.strip_prefix('!').unwrap_or(name)),
+        };
     }
-    if let Some(suffix) = tag.core_suffix() {
-        return named_class(suffix);
-    }
-    if tag.suffix_in_namespace("tag:yaml.org,2002:").is_some_and(|s| s == "merge" || s == "value") {
-        return TagClass::OtherScalar;
-    }
-    if let Some(name) = tag.suffix_in_namespace("tag:yaml.org,2002:") {
-        return named_class(name.strip_prefix('!').unwrap_or(&name));
-    }
-    let Some(suffix) = tag.suffix_in_namespace("!") else { return TagClass::Untyped };
-    match suffix.as_ref() {
-        "" | "!" => TagClass::Str,
-        "!timestamp" => TagClass::Timestamp,
-        "!binary" => TagClass::Binary,
-        "!value" => TagClass::OtherScalar,
-        name => match name.strip_prefix('!') {
+    match tag.suffix_in_namespace("!").as_deref() {
+        None => TagClass::Untyped,
+        Some("" | "!") => TagClass::NonSpecific,
+        Some("!timestamp") => TagClass::Unsupported,
+        Some("!binary") => TagClass::Binary,
+        // `!!!name` reads as a core tag only for the seven core names.
+        Some(name) => match name.strip_prefix('!') {
             Some(core @ ("null" | "bool" | "int" | "float" | "map" | "seq" | "str")) => {
                 named_class(core)
             }
@@ -493,44 +473,28 @@ fn named_class(name: &str) -> TagClass {
         "float" => TagClass::Float,
         "map" => TagClass::Map,
         "seq" => TagClass::Seq,
-        "timestamp" => TagClass::Timestamp,
         "binary" => TagClass::Binary,
-        "time" | "degrees" | "radians" => TagClass::Angle,
+        "timestamp" | "time" | "degrees" | "radians" => TagClass::Unsupported,
         "include" => TagClass::OtherScalar,
         _ => TagClass::Untyped,
     }
-}
-
-/// Whether `tag` names `!!str` itself rather than the non-specific `!`.
-fn is_str_tag(tag: &Tag) -> bool {
-    !matches!(tag.suffix_in_namespace("!").as_deref(), Some("" | "!"))
 }
 
 fn unsupported_tag(tag: &Tag, span: &Span) -> YamlError {
     YamlError::at(format!("unsupported tag `{}{}`", tag.original_handle(), tag.suffix()), span)
 }
 
-/// Checks a collection's tag against its kind: scalar tags on collections, `!!seq` on a
-/// mapping and `!!map` on a sequence are errors; other tags are ignored.
+/// Checks a collection's tag against its kind: a scalar tag on a collection, `!!seq` on a
+/// mapping and `!!map` on a sequence are errors; custom tags are ignored.
 fn check_collection_tag(tag: Option<&Tag>, mapping: bool, span: &Span) -> Result<(), YamlError> {
     let Some(tag) = tag else { return Ok(()) };
-    let class = tag_class(tag);
-    let wrong = match class {
+    let wrong = match tag_class(tag) {
+        TagClass::Untyped | TagClass::NonSpecific => false,
         TagClass::Seq => mapping,
         TagClass::Map => !mapping,
-        TagClass::Str => is_str_tag(tag),
-        other => other.scalar_only(),
+        _ => true,
     };
     if wrong { Err(unsupported_tag(tag, span)) } else { Ok(()) }
-}
-
-/// Decodes `!!binary` text: standard base64, whitespace ignored, bytes that are UTF-8.
-fn decode_binary(text: &str, span: &Span) -> Result<String, YamlError> {
-    let clean: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(clean)
-        .map_err(|_| YamlError::at("invalid !!binary base64", span))?;
-    String::from_utf8(bytes).map_err(|_| YamlError::at("!!binary data is not valid utf-8", span))
 }
 
 /// Resolves a scalar to a JSON value.
@@ -540,40 +504,51 @@ fn scalar(
     tag: Option<&Tag>,
     span: &Span,
 ) -> Result<Value, YamlError> {
-    let class = tag.map_or(TagClass::Untyped, tag_class);
-    match class {
+    match tag.map_or(TagClass::Untyped, tag_class) {
         TagClass::Untyped | TagClass::OtherScalar if style == ScalarStyle::Plain => Ok(plain(text)),
-        TagClass::Untyped | TagClass::OtherScalar | TagClass::Str => {
+        TagClass::Untyped | TagClass::OtherScalar | TagClass::NonSpecific | TagClass::Str => {
             Ok(Value::String(text.into_owned()))
         }
         TagClass::Null => Ok(Value::Null),
-        TagClass::Bool => match yaml_trim(&text) {
+        TagClass::Bool => match typed(&text) {
             "true" | "True" | "TRUE" => Ok(Value::Bool(true)),
             "false" | "False" | "FALSE" => Ok(Value::Bool(false)),
-            _ => Err(YamlError::at("invalid boolean (strict mode expects true/false)", span)),
+            t => Err(not_a(t, "`!!bool` (true or false)", span)),
         },
         TagClass::Int => {
-            let t = yaml_trim(&text);
-            integer(t).map(Value::Number).ok_or_else(|| {
-                YamlError::at(
-                    format!("invalid {}", if t.starts_with('-') { "i64" } else { "u64" }),
-                    span,
-                )
-            })
+            let t = typed(&text);
+            integer(t)
+                .map(Value::Number)
+                .ok_or_else(|| not_a(t, "`!!int` (64 bits, no leading zero)", span))
         }
-        TagClass::Float => float(yaml_trim(&text))
-            .map(float_value)
-            .ok_or_else(|| YamlError::at("invalid floating point", span)),
-        TagClass::Binary => decode_binary(&text, span).map(Value::String),
-        TagClass::Timestamp => {
-            Err(YamlError::at("cannot deserialize tagged scalar into string", span))
+        TagClass::Float => {
+            let t = typed(&text);
+            float(t).map(float_value).ok_or_else(|| not_a(t, "`!!float`", span))
         }
-        TagClass::Angle => Err(YamlError::at("invalid floating point", span)),
-        TagClass::Seq | TagClass::Map => match tag {
-            Some(tag) => Err(unsupported_tag(tag, span)),
-            None => Ok(Value::Null),
-        },
+        TagClass::Binary => binary(&text, span).map(Value::String),
+        TagClass::Unsupported | TagClass::Seq | TagClass::Map => {
+            Err(tag.map_or_else(|| unexpected(span), |tag| unsupported_tag(tag, span)))
+        }
     }
+}
+
+/// The text of a typed scalar: it may be quoted, and serde-saphyr trims the quoted padding.
+fn typed(text: &str) -> &str {
+    text.trim_matches([' ', '\t', '\r', '\n'])
+}
+
+/// "`text` is not a `what`", for a typed scalar that is not of its type.
+fn not_a(text: &str, what: &str, span: &Span) -> YamlError {
+    YamlError::at(format!("{} is not a {what}", crate::diagnostic::quote_clipped(text)), span)
+}
+
+/// Decodes `!!binary` text: standard base64, white space ignored, bytes that are UTF-8.
+fn binary(text: &str, span: &Span) -> Result<String, YamlError> {
+    let clean: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(clean)
+        .map_err(|_| YamlError::at("`!!binary` text is not valid base64", span))?;
+    String::from_utf8(bytes).map_err(|_| YamlError::at("`!!binary` data is not utf-8 text", span))
 }
 
 /// A finite float as a number; a non-finite one as its canonical YAML text.
@@ -667,8 +642,9 @@ fn float(t: &str) -> Option<f64> {
     (v.is_finite() || unsigned.starts_with(|c: char| c.is_ascii_digit())).then_some(v)
 }
 
-fn yaml_trim(s: &str) -> &str {
-    s.trim_matches([' ', '\t', '\r', '\n'])
+/// An event the parser does not produce in that place.
+fn unexpected(span: &Span) -> YamlError {
+    YamlError::at("unexpected YAML event", span)
 }
 
 fn scan_error(e: &granit_parser::ScanError) -> YamlError {

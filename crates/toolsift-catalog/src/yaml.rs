@@ -1,10 +1,38 @@
-//! Reading YAML into [`serde_json::Value`] straight from granit-parser's events, with the
-//! resolution serde-saphyr applied when it did this job (and still does in the tests, which
-//! compare both): the YAML 1.2 core schema with strict booleans, non-finite floats as their
-//! canonical text, last duplicate key wins, `<<` merge keys, anchors and aliases under a
-//! budget, and lenient keys. YAML allows keys that JSON does not (`null`, `true`, `1.5`, even
-//! sequences), and OpenAPI documents in the wild use some of them; such keys become strings
-//! (`"null"`, `"true"`, `"1.5"`, or the key's JSON text) instead of failing the whole document.
+//! Reading YAML into [`serde_json::Value`] straight from granit-parser's events (the parser
+//! serde-saphyr is built on), resolved as serde-saphyr resolves untyped values (the tests
+//! compare both on every YAML catalog, a table of snippets and random text): the YAML 1.2
+//! core schema with strict booleans (`y`, `no`, `on` stay strings), non-finite floats as their
+//! canonical text, `<<` merge keys, anchors and aliases, and lenient keys. YAML allows keys
+//! that JSON does not (`null`, `true`, `1.5`, even sequences), and OpenAPI documents in the
+//! wild use some of them; such keys become strings (`"null"`, `"true"`, `"1.5"`, or the key's
+//! JSON text) instead of failing the whole document.
+//!
+//! Three rules are this reader's own, for hostile input:
+//!
+//! - A container nested deeper than the limit becomes `null` with a note, read past without
+//!   recursion, so the tool that holds it is dropped alone; an alias counts at the depth where
+//!   it is used.
+//! - Anchors and aliases are bounded in bytes, counted as [`NODE_BYTES`] per value plus its
+//!   text: aliases may add at most 16 MiB plus the document's size, and anchors copy as much.
+//! - A repeated key is noted with its pointer and keeps the place of its first occurrence and
+//!   the value of its last, as in JSON; `<<` adds, after the explicit keys, the merged keys the
+//!   mapping does not set itself (an earlier merge source wins).
+//!
+//! # Why not serde-saphyr's deserializer
+//!
+//! serde-saphyr with a lenient-key visitor reads the same values (it is the tests' reference),
+//! and with `DuplicateKeyPolicy::PassThrough` the visitor could note duplicates and count the
+//! bytes aliases add (its own `Budget` counts replayed events, and retained anchor bytes without
+//! borrowed text). What it cannot do, measured on serde-saphyr 2.2 with such a visitor:
+//!
+//! - **Drop a too-deep part alone.** A serde visitor takes a call frame per level, and
+//!   serde-saphyr skips an ignored value through `deserialize_any` too: about 2.3 KiB of stack
+//!   per level, so 4,000 levels abort the process on an 8 MiB stack. `Budget::max_depth`
+//!   fails the whole document instead, in Rust's words ("budget breached: Depth { depth:
+//!   1001 }" for 10,000 levels under a limit of 1,000).
+//! - **Parse at this cost.** The two Okta documents (2.7 MB) take 182 ms through it against
+//!   92 ms here (medians of 7, side by side): ingest of the 70 catalogs would stay under its
+//!   300 ms target, with 90 ms less to spare.
 
 use std::borrow::Cow;
 
@@ -17,9 +45,9 @@ use crate::parse::{Notes, Token};
 /// The core-schema tag namespace (`!!` resolves to it).
 const YAML_TAGS: &str = "tag:yaml.org,2002:";
 
-/// Anchors may copy, and aliases add, at most this many bytes each (plus the document's own
-/// size): a few aliases can stand for a huge anchored string, and nested anchors copy their
-/// contents once per level.
+/// All anchors of a document may copy, and all its aliases add, at most this many bytes plus
+/// the document's own size (two budgets): a few aliases can stand for a huge anchored string,
+/// and nested anchors copy their contents once per level.
 const ALIAS_BYTES_FLOOR: u64 = 16 * 1024 * 1024;
 
 /// What one built value costs beyond its text, about: a `Value`, or an object entry.

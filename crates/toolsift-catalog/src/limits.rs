@@ -20,11 +20,11 @@
 /// Two limits belong to the readers and are not configurable. A container nested deeper than
 /// 128 levels (JSON or YAML, YAML aliases included) is not read: the tool that holds it is
 /// skipped with a [`NestedTooDeep`](crate::DiagnosticKind::NestedTooDeep) diagnostic, and the
-/// rest of the document loads. YAML aliases are expanded under a budget: at most 1,000,000
-/// values repeated through aliases and at most 16 MiB plus the document's own size added to
-/// it (counting 32 bytes per value plus its text), so "billion laughs" documents and a huge
-/// anchored string aliased many times are an [`ErrorKind::Yaml`](crate::ErrorKind::Yaml)
-/// error instead of eating memory.
+/// rest of the document loads. YAML anchors and aliases are bounded in bytes: aliases may add
+/// at most 16 MiB plus the document's own size to it, and anchors may copy as much (counting
+/// 32 bytes per value plus its text), so "billion laughs" documents and a huge anchored string
+/// aliased many times are an [`ErrorKind::Yaml`](crate::ErrorKind::Yaml) error instead of
+/// eating memory.
 ///
 /// ```
 /// use toolsift_catalog::Limits;

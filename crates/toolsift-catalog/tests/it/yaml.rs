@@ -251,11 +251,8 @@ fn snippets_read_as_serde_saphyr_reads_them() {
             "null: a\n~: b\ntrue: c\n1.50: d\n0x10: e\n[1, 2]: f\n{x: 1}: g\n'k': h\n? |\n  block\n: i\n",
             json!({"null": "b", "true": "c", "1.5": "d", "16": "e", "[1,2]": "f", "{\"x\":1}": "g", "k": "h", "block\n": "i"}),
         ),
-        // Duplicates: last value, first place; with integer keys, last place.
+        // Duplicates: last value, first place (integer keys: see `duplicates_one_rule`).
         ("a: 1\nb: 2\na: 3\n", json!({"a": 3, "b": 2})),
-        ("200: a\n404: b\n200: c\n", json!({"404": "b", "200": "c"})),
-        ("x: 0\n200: a\n'404': b\n0xC8: c\n", json!({"x": 0, "404": "b", "200": "c"})),
-        ("'1': a\n2: b\n1: c\n", json!({"1": "c", "2": "b"})),
         // Anchors and aliases.
         (
             "base: &b {x: 1, y: [1, 2]}\ncopy: *b\nlist: [&s str, *s, *b]\n",
@@ -309,7 +306,7 @@ fn snippets_read_as_serde_saphyr_reads_them() {
 }
 
 /// Where toolsift's reader differs from serde-saphyr on purpose: an alias bomb is refused
-/// by the byte budget before the event budget (at an earlier alias), and a part nested
+/// by a byte budget (serde-saphyr counts replayed events, and stops later), and a part nested
 /// deeper than 128 levels is read as `null` instead of failing the document.
 #[test]
 fn byte_budget_and_deep_parts() {
@@ -327,6 +324,11 @@ fn byte_budget_and_deep_parts() {
     let huge = format!("s: &s {}\nl: [{}]\n", "x".repeat(1 << 20), vec!["*s"; 64].join(", "));
     let e = ours(&huge).expect_err("byte bomb");
     assert!(e.message().contains("more than"), "{e}");
+    // Nested anchors copy what they hold once per level: 40 levels around 1 MiB.
+    let anchors: String = (0..40).map(|i| format!("&n{i} [")).collect();
+    let nested = format!("a: {anchors}{}{}\n", "x".repeat(1 << 20), "]".repeat(40));
+    let e = ours(&nested).expect_err("anchor copies");
+    assert!(e.message().starts_with("anchors would copy more than"), "{e}");
     for n in [128, 200, 10_000] {
         let text = format!("a: {}{}\nb: 1\n", "[".repeat(n), "]".repeat(n));
         let value = ours(&text).unwrap_or_else(|e| panic!("{n}: {e}"));
@@ -339,6 +341,36 @@ fn byte_budget_and_deep_parts() {
         }
         assert_eq!((levels, at), (127, &Value::Null), "{n}");
     }
+}
+
+/// Where toolsift's reader differs from serde-saphyr on purpose: every repeated key, integer
+/// or not, keeps its first place and its last value, as in JSON, and is reported;
+/// serde-saphyr's `LastWins` moves a repeated integer key to its last place and tells `1` from
+/// `'1'`, so that one of them replaced the other unreported.
+#[test]
+fn duplicates_one_rule() {
+    let cases = [
+        ("200: a\n404: b\n200: c\n", r#"{"200":"c","404":"b"}"#),
+        ("x: 0\n200: a\n'404': b\n0xC8: c\n", r#"{"x":0,"200":"c","404":"b"}"#),
+        ("'1': a\n2: b\n1: c\n", r#"{"1":"c","2":"b"}"#),
+        ("m: {<<: {1: a}, '1': b}\n", r#"{"m":{"1":"b"}}"#),
+    ];
+    for (text, expected) in cases {
+        let value = ours(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!(serde_json::to_string(&value).unwrap(), expected, "{text:?}");
+    }
+    let loaded = toolsift_catalog::load_mcp(
+        "tools:\n  - name: t\n    inputSchema:\n      properties:\n        '1': {type: string}\n        1: {type: integer}\n",
+        "s",
+    )
+    .expect("loads");
+    let d: Vec<(toolsift_catalog::DiagnosticKind, &str)> =
+        loaded.diagnostics.iter().map(|d| (d.kind(), d.pointer())).collect();
+    assert_eq!(
+        d,
+        [(toolsift_catalog::DiagnosticKind::DuplicateKey, "/tools/0/inputSchema/properties/1")]
+    );
+    assert_eq!(loaded.tools()[0].input_schema["properties"]["1"], json!({"type": "integer"}));
 }
 
 /// Malformed input and limits fail in both paths, at the same place.

@@ -54,7 +54,7 @@
 //!
 //! # Features
 //!
-//! - `rmcp`: [`load_rmcp`] and `Loader::load_rmcp` read tools typed by the official Rust MCP
+//! - `rmcp`: `load_rmcp` and `Loader::load_rmcp` read tools typed by the official Rust MCP
 //!   SDK (`rmcp::model::Tool`) through the same MCP adapter as a captured `tools/list` file.
 //!
 //! # Adding a catalog format

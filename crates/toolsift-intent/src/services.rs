@@ -69,7 +69,6 @@ use crate::implied;
 use crate::words::lists;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 
 use toolsift_rank::{DocId, Index, Outcome, QueryTerm};
 use toolsift_text::{Analyzer, Origin};
@@ -124,39 +123,10 @@ pub(crate) fn parse_services<S: AsRef<str>>(
     out
 }
 
-/// An FxHash-style hasher for the short words of the bookkeeping below: a few instructions per
-/// 8 bytes where the default SipHash takes about a hundred per word. Its tables are only
-/// probed, never iterated for output, so their order does not matter.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct WordHasher {
-    hash: u64,
-}
-
-impl Hasher for WordHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut words = bytes.chunks_exact(8);
-        for w in &mut words {
-            let mut buf = [0u8; 8];
-            buf.copy_from_slice(w);
-            self.hash = (self.hash.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
-        }
-        let rest = words.remainder();
-        // One byte at a time: a copy of a variable length would call `memcpy`.
-        let last = rest.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b))
-            ^ ((rest.len() as u64) << 59);
-        self.hash = (self.hash.rotate_left(5) ^ last).wrapping_mul(K);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.hash ^ (self.hash >> 31)
-    }
-}
-
-/// Builds [`WordHasher`]s.
-pub(crate) type WordHash = BuildHasherDefault<WordHasher>;
+/// The hasher of the word tables below (rustc-hash's `FxHasher`): a few instructions per 8
+/// bytes where the default SipHash takes about a hundred per word. Its tables are only probed,
+/// never iterated for output, so their order does not matter.
+pub(crate) type WordHash = rustc_hash::FxBuildHasher;
 
 /// Which known services the catalog's `name` fields contain, kept per server so that updates
 /// redo only the changed server.

@@ -1,10 +1,11 @@
 //! Token estimates: the trait a budget is measured with, the default [`PieceEstimate`], and the
 //! plain [`CharsPerToken`] estimate.
 
-use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
 use std::sync::OnceLock;
+
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHasher};
 
 /// Estimates how many tokens a text costs a model.
 ///
@@ -516,42 +517,13 @@ fn word(
 /// the encoding by the test suite.
 pub(crate) const WORDS: &str = include_str!("estimate/cl100k-words.txt");
 
-/// A fast hash for short byte strings (the table is built once; its order never shows).
-#[derive(Default, Clone, Copy)]
-struct Fx(u64);
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            if let Some(w) = word.get_mut(..chunk.len()) {
-                w.copy_from_slice(chunk);
-            }
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl Fx {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type Ranks = HashMap<&'static [u8], u32, BuildHasherDefault<Fx>>;
+/// The ranks of [`WORDS`], by token (only looked up, so the table's order never shows).
+type Ranks = FxHashMap<&'static [u8], u32>;
 
 fn ranks() -> &'static Ranks {
     static RANKS: OnceLock<Ranks> = OnceLock::new();
     RANKS.get_or_init(|| {
-        let mut ranks = Ranks::with_capacity_and_hasher(70_000, BuildHasherDefault::default());
+        let mut ranks = Ranks::with_capacity_and_hasher(70_000, FxBuildHasher);
         for (rank, token) in WORDS.lines().enumerate() {
             ranks.insert(token.as_bytes(), u32::try_from(rank).unwrap_or(u32::MAX));
         }
@@ -624,11 +596,12 @@ impl Key {
     }
 
     fn slot(&self) -> usize {
-        let mut h = Fx(self.len);
+        let mut h = FxHasher::default();
+        h.write_u64(self.len);
         for w in self.words {
-            h.add(w);
+            h.write_u64(w);
         }
-        (h.0 >> 40) as usize & (MEMO_SLOTS - 1)
+        h.finish() as usize & (MEMO_SLOTS - 1)
     }
 }
 

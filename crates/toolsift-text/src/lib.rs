@@ -118,8 +118,8 @@
 //! returns slices of the word.
 //!
 //! Chunks (runs of non-whitespace) are memoized per thread: the scan that finds a chunk's end
-//! reads it eight bytes at a time and hashes those same words (an FxHash-style multiply and
-//! rotate), and a chunk this analyzer has seen before replays its tokens from the memo instead
+//! reads it eight bytes at a time and keeps those same words as the chunk's key (hashed with
+//! `rustc-hash`'s `FxHasher`), and a chunk this analyzer has seen before replays its tokens from the memo instead
 //! of being split, folded, checked against the stopwords and stemmed again. Tool catalogs
 //! repeat their words and parameter names constantly: in an index build of the 70 copied
 //! catalogs, 92% of the chunks are replays. [`AnalyzerBuilder::memoize`] turns the memo off.
@@ -145,7 +145,6 @@ mod cjk;
 mod error;
 mod fold;
 mod fuzzy;
-mod fx;
 mod lexicon;
 mod memo;
 #[cfg(feature = "snowball")]

@@ -1119,62 +1119,49 @@ mod tests {
 
     #[test]
     fn request_words_leave_out_the_values_the_user_supplies() {
-        assert_eq!(
-            request_words("create a new R2 bucket on cloudflare called assets"),
-            ["create", "a", "new", "bucket", "on", "cloudflare", "called"]
-        );
-        assert_eq!(
-            request_words("set my slack status to 'out sick' now"),
-            ["set", "my", "slack", "status", "to", "now"]
-        );
-        assert_eq!(request_words("gdrive search for budget spreadsheet"), ["gdrive", "search"]);
-        assert_eq!(
-            request_words("close GitHub's stale issues"),
-            ["close", "GitHub's", "stale", "issues"]
-        );
+        let cases: &[(&str, &[&str])] = &[
+            (
+                "create a new R2 bucket on cloudflare called assets",
+                &["create", "a", "new", "bucket", "on", "cloudflare", "called"],
+            ),
+            (
+                "set my slack status to 'out sick' now",
+                &["set", "my", "slack", "status", "to", "now"],
+            ),
+            ("gdrive search for budget spreadsheet", &["gdrive", "search"]),
+            ("close GitHub's stale issues", &["close", "GitHub's", "stale", "issues"]),
+            ("search datadog logs for errors from checkout", &["search", "datadog", "logs"]),
+            ("make room for the new hire", &["make", "room", "for", "the", "new", "hire"]),
+            ("rename the doc to \"Q3 plan\" please", &["rename", "the", "doc", "to", "please"]),
+            ("comment on bug 4521 saying it's fixed in build 88", &["comment", "on", "bug"]),
+            // Apostrophes inside words are not quotes (a possessive stays whole); identifiers
+            // and numbers are not plain.
+            ("cancel someone's temp_events job 42", &["cancel", "someone's", "job"]),
+            // An unclosed quote runs to the end.
+            ("post 'hello world", &["post"]),
+            ("", &[]),
+            // What a past time's possessive introduces happened; it is not asked for.
+            (
+                "log 2 hours on jira ticket PROJ-88 for yesterday's debugging session",
+                &["log", "hours", "on", "jira", "ticket", "for", "yesterday's"],
+            ),
+            (
+                "attach last week's outage report to the page",
+                &["attach", "last", "week's", "to", "the", "page"],
+            ),
+            // A time to come is not an event past.
+            (
+                "book a seat on friday morning's flight",
+                &["book", "a", "seat", "on", "friday", "morning's", "flight"],
+            ),
+        ];
+        for &(request, words) in cases {
+            assert_eq!(request_words(request), words, "{request}");
+        }
         assert!(after_determiner(&["close", "GitHub’s", "stale", "issues"], "stale"));
         assert!(!after_determiner(&["enable", "branch", "protection", "rules"], "protection"));
         assert!(after_determiner(&["compare", "the", "two", "latest", "versions"], "latest"));
         assert!(after_determiner(&["delete", "my", "3", "oldest", "branches"], "oldest"));
         assert!(!after_determiner(&["keep", "3", "oldest", "branches"], "oldest"));
-        assert_eq!(
-            request_words("search datadog logs for errors from checkout"),
-            ["search", "datadog", "logs"]
-        );
-        assert_eq!(
-            request_words("make room for the new hire"),
-            ["make", "room", "for", "the", "new", "hire"]
-        );
-        assert_eq!(
-            request_words("rename the doc to \"Q3 plan\" please"),
-            ["rename", "the", "doc", "to", "please"]
-        );
-        assert_eq!(
-            request_words("comment on bug 4521 saying it's fixed in build 88"),
-            ["comment", "on", "bug"]
-        );
-        // Apostrophes inside words are not quotes (a possessive stays whole); identifiers and
-        // numbers are not plain.
-        assert_eq!(
-            request_words("cancel someone's temp_events job 42"),
-            ["cancel", "someone's", "job"]
-        );
-        // An unclosed quote runs to the end.
-        assert_eq!(request_words("post 'hello world"), ["post"]);
-        assert!(request_words("").is_empty());
-        // What a past time's possessive introduces happened; it is not asked for.
-        assert_eq!(
-            request_words("log 2 hours on jira ticket PROJ-88 for yesterday's debugging session"),
-            ["log", "hours", "on", "jira", "ticket", "for", "yesterday's"]
-        );
-        assert_eq!(
-            request_words("attach last week's outage report to the page"),
-            ["attach", "last", "week's", "to", "the", "page"]
-        );
-        // A time to come is not an event past.
-        assert_eq!(
-            request_words("book a seat on friday morning's flight"),
-            ["book", "a", "seat", "on", "friday", "morning's", "flight"]
-        );
     }
 }

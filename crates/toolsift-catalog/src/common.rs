@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde_json::{Map, Value};
 
-use crate::diagnostic::{Diagnostic, DiagnosticKind, push_token};
+use crate::diagnostic::{Diagnostic, DiagnosticKind, push_index, push_token};
 use crate::limits::Limits;
 use crate::model::{Server, Tool, ToolKind};
 use crate::parse::{Note, NoteKind, Notes, is_under};
@@ -86,6 +86,32 @@ impl<'l> Ctx<'l> {
             .partition(|n| is_under(&n.pointer, pointer));
         self.notes = rest;
         inside
+    }
+
+    /// Reads the entries of the tools array at `base`, in order, into the tools `read` makes of
+    /// them, each with its pointer. The reader's notes of an entry are reported first, under
+    /// the name `name` finds in it; an entry with a part nested too deep is dropped.
+    pub(crate) fn read_entries(
+        &mut self,
+        base: &str,
+        entries: Vec<Value>,
+        name: impl Fn(&Value) -> Option<&str>,
+        mut read: impl FnMut(&mut Self, Value, &str) -> Option<Tool>,
+    ) -> Vec<(Tool, String)> {
+        let mut notes = self.notes_by_entry(base);
+        let mut found = Vec::with_capacity(entries.len());
+        for (i, entry) in entries.into_iter().enumerate() {
+            let pointer = push_index(base, i);
+            if let Some(notes) = notes.remove(&i)
+                && !self.report_notes(notes, name(&entry))
+            {
+                continue;
+            }
+            if let Some(tool) = read(self, entry, &pointer) {
+                found.push((tool, pointer));
+            }
+        }
+        found
     }
 
     /// Reports the reader's notes of one tool's entry; `false` when a part of it was nested

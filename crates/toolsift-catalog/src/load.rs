@@ -2,8 +2,8 @@
 
 use std::io::Read;
 use std::path::Path;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+
+use toolsift_text::{available_cores, parallel_map};
 
 use crate::common::Loaded;
 use crate::error::{Error, ErrorKind};
@@ -101,38 +101,13 @@ impl Loader {
         let mut order: Vec<usize> = (0..files.len()).collect();
         let size = |i: &usize| std::fs::metadata(files[*i].0.as_ref()).map_or(0, |m| m.len());
         order.sort_by_key(|i| std::cmp::Reverse(size(i)));
-        let workers =
-            std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(files.len());
-        let next = AtomicUsize::new(0);
-        let slots: Vec<Mutex<Option<Result<Loaded, Error>>>> =
-            files.iter().map(|_| Mutex::new(None)).collect();
-        let work = || {
-            while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let (path, kind, server) = &files[i];
-                let result = self.load_file(path, *kind, server);
-                if let Ok(mut slot) = slots[i].lock() {
-                    *slot = Some(result);
-                }
-            }
+        let load = |i: usize| {
+            let (path, kind, server) = &files[i];
+            (i, self.load_file(path, *kind, server))
         };
-        if workers <= 1 {
-            work();
-        } else {
-            std::thread::scope(|scope| {
-                for _ in 0..workers {
-                    scope.spawn(work);
-                }
-            });
-        }
-        slots
-            .into_iter()
-            .zip(files)
-            .map(|(slot, (path, kind, server))| {
-                let done = slot.into_inner().ok().flatten();
-                // A worker that panicked leaves its slot empty; load that file here instead.
-                done.unwrap_or_else(|| self.load_file(path, *kind, server))
-            })
-            .collect()
+        let mut loaded = parallel_map(order, available_cores(), load);
+        loaded.sort_unstable_by_key(|&(i, _)| i);
+        loaded.into_iter().map(|(_, result)| result).collect()
     }
 
     fn read(&self, path: &Path) -> Result<Vec<u8>, Error> {

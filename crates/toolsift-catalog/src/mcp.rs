@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::common::{Ctx, Loaded, input_schema, tool_name, type_word};
-use crate::diagnostic::{DiagnosticKind, push_index};
+use crate::diagnostic::DiagnosticKind;
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
 use crate::model::{Tool, ToolId, ToolKind};
@@ -23,20 +23,8 @@ pub(crate) fn load(
         _ => Vec::new(),
     };
     let mut ctx = Ctx::new(server, limits, notes);
-    let mut notes = ctx.notes_by_entry(base);
-    let mut found = Vec::with_capacity(tools.len());
-    for (i, entry) in tools.into_iter().enumerate() {
-        let pointer = push_index(base, i);
-        if let Some(notes) = notes.remove(&i) {
-            let name = entry.get("name").and_then(Value::as_str);
-            if !ctx.report_notes(notes, name) {
-                continue;
-            }
-        }
-        if let Some(tool) = read_tool(&mut ctx, entry, &pointer) {
-            found.push((tool, pointer));
-        }
-    }
+    let found =
+        ctx.read_entries(base, tools, |entry| entry.get("name").and_then(Value::as_str), read_tool);
     Ok(ctx.finish(ToolKind::Mcp, found))
 }
 

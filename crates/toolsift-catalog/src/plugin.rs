@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use crate::common::{Ctx, Loaded, input_schema, tool_name, type_word};
-use crate::diagnostic::{DiagnosticKind, push_index, push_token};
+use crate::diagnostic::{DiagnosticKind, push_token};
 use crate::error::{Error, ErrorKind};
 use crate::limits::Limits;
 use crate::model::{Tool, ToolId, ToolKind};
@@ -39,22 +39,13 @@ pub(crate) fn load(
         }
     };
     let mut ctx = Ctx::new(server, limits, notes);
-    let mut notes = ctx.notes_by_entry(base);
-    let mut found = Vec::with_capacity(tools.len());
-    for (i, entry) in tools.into_iter().enumerate() {
-        let pointer = push_index(base, i);
-        if let Some(notes) = notes.remove(&i) {
-            let function = entry.get("function").unwrap_or(&entry);
-            let name = function.get("name").and_then(Value::as_str);
-            if !ctx.report_notes(notes, name) {
-                continue;
-            }
-        }
-        if let Some(tool) = read_tool(&mut ctx, entry, &pointer) {
-            found.push((tool, pointer));
-        }
-    }
+    let found = ctx.read_entries(base, tools, function_name, read_tool);
     Ok(ctx.finish(ToolKind::Plugin, found))
+}
+
+/// The name of a function tool's entry (the chat form nests the function).
+fn function_name(entry: &Value) -> Option<&str> {
+    entry.get("function").unwrap_or(entry).get("name").and_then(Value::as_str)
 }
 
 fn read_tool(ctx: &mut Ctx<'_>, entry: Value, pointer: &str) -> Option<Tool> {

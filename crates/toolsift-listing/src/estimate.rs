@@ -1,10 +1,12 @@
 //! Token estimates: the trait a budget is measured with, the default [`PieceEstimate`], and the
 //! plain [`CharsPerToken`] estimate.
 
-use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::Hasher;
+use std::ops::Range;
 use std::sync::OnceLock;
+
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHasher};
 
 /// Estimates how many tokens a text costs a model.
 ///
@@ -209,47 +211,26 @@ impl PieceEstimate {
         if !joins_space(Some(&first)) {
             units += w(SPACES);
         }
-        let n = bytes.len();
-        let mut i = 0;
-        while i < n {
-            let b = bytes[i];
-            match class(b) {
+        for (kind, run) in runs(bytes) {
+            let len = run.len() as u64;
+            match kind {
                 Class::Letter => {
-                    units += word;
-                    let mut lower = b.is_ascii_lowercase();
-                    i += 1;
-                    while i < n && bytes[i].is_ascii_alphabetic() {
-                        let upper = bytes[i].is_ascii_uppercase();
-                        if upper && lower {
-                            units += word;
-                        }
-                        lower = !upper;
-                        i += 1;
+                    // One word, and one more where a lower-case letter meets a capital.
+                    let cuts = bytes[run]
+                        .windows(2)
+                        .filter(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
+                        .count();
+                    units += (1 + cuts as u64) * word;
+                }
+                Class::Digit => units += len.div_ceil(3) * w(DIGIT_GROUPS),
+                Class::Punct if joins_word(bytes, &run) => {
+                    if !matches!(bytes[run.start], b'_' | b'-') {
+                        units += w(PUNCT_BEFORE_WORD);
                     }
                 }
-                Class::Digit => {
-                    let start = i;
-                    while i < n && bytes[i].is_ascii_digit() {
-                        i += 1;
-                    }
-                    units += (i - start).div_ceil(3) as u64 * w(DIGIT_GROUPS);
-                }
-                Class::Punct => {
-                    let start = i;
-                    while i < n && class(bytes[i]) == Class::Punct {
-                        i += 1;
-                    }
-                    let len = (i - start) as u64;
-                    if len == 1 && i < n && bytes[i].is_ascii_alphabetic() {
-                        if !matches!(b, b'_' | b'-') {
-                            units += w(PUNCT_BEFORE_WORD);
-                        }
-                    } else {
-                        units += w(PUNCT_RUNS) + len * w(PUNCT_CHARS);
-                    }
-                }
+                Class::Punct => units += w(PUNCT_RUNS) + len * w(PUNCT_CHARS),
                 // Spaces, line breaks and non-ASCII characters are ruled out above.
-                _ => i += 1,
+                Class::Space | Class::Break | Class::NonAscii => {}
             }
         }
         // `:` ends the last punctuation run, or is one.
@@ -389,17 +370,10 @@ fn scan(text: &str, encode: bool, counts: &mut [u32; PieceEstimate::COUNTS]) {
 
 fn scan_with(text: &str, words: &mut impl Words, counts: &mut [u32; PieceEstimate::COUNTS]) {
     let bytes = text.as_bytes();
-    let n = bytes.len();
-    let mut i = 0;
-    while i < n {
-        let b = bytes[i];
-        match class(b) {
+    for (kind, run) in runs(bytes) {
+        let (start, len) = (run.start, run.len());
+        match kind {
             Class::Letter => {
-                let start = i;
-                i += 1;
-                while i < n && bytes[i].is_ascii_alphabetic() {
-                    i += 1;
-                }
                 // The one space, `_` or `-` before a word is part of its piece, unless it
                 // ends a longer punctuation run.
                 let prefix = match start.checked_sub(1).map(|p| bytes[p]) {
@@ -413,44 +387,27 @@ fn scan_with(text: &str, words: &mut impl Words, counts: &mut [u32; PieceEstimat
                     }
                     _ => 0,
                 };
-                letters(&bytes[start - prefix..i], prefix, words, counts);
+                letters(&bytes[start - prefix..run.end], prefix, words, counts);
             }
-            Class::Digit => {
-                let start = i;
-                while i < n && bytes[i].is_ascii_digit() {
-                    i += 1;
-                }
-                add(counts, DIGIT_GROUPS, (i - start).div_ceil(3));
-            }
+            Class::Digit => add(counts, DIGIT_GROUPS, len.div_ceil(3)),
             Class::Space => {
-                i += 1;
-                if !joins_space(bytes.get(i)) {
+                if !joins_space(bytes.get(run.end)) {
                     add(counts, SPACES, 1);
                 }
             }
-            Class::Break => {
-                i += 1;
-                add(counts, BREAKS, 1);
+            Class::Break => add(counts, BREAKS, 1),
+            // Joined to the word after it: `_` and `-` are encoded with the word.
+            Class::Punct if joins_word(bytes, &run) => {
+                if !matches!(bytes[start], b'_' | b'-') {
+                    add(counts, PUNCT_BEFORE_WORD, 1);
+                }
             }
             Class::Punct => {
-                let start = i;
-                while i < n && class(bytes[i]) == Class::Punct {
-                    i += 1;
-                }
-                let len = i - start;
-                if len == 1 && i < n && bytes[i].is_ascii_alphabetic() {
-                    // Joined to the word after it: `_` and `-` are encoded with the word.
-                    if !matches!(b, b'_' | b'-') {
-                        add(counts, PUNCT_BEFORE_WORD, 1);
-                    }
-                } else {
-                    add(counts, PUNCT_RUNS, 1);
-                    add(counts, PUNCT_CHARS, len);
-                }
+                add(counts, PUNCT_RUNS, 1);
+                add(counts, PUNCT_CHARS, len);
             }
             Class::NonAscii => {
-                let ch = text.get(i..).and_then(|s| s.chars().next()).unwrap_or(' ');
-                i += ch.len_utf8();
+                let ch = text.get(start..).and_then(|s| s.chars().next()).unwrap_or(' ');
                 let count = if is_cjk(ch) {
                     CJK
                 } else if ch.len_utf8() == 4 {
@@ -462,6 +419,59 @@ fn scan_with(text: &str, words: &mut impl Words, counts: &mut [u32; PieceEstimat
             }
         }
     }
+}
+
+/// The runs a scan counts, in order, each with its class: a run of ASCII letters, of digits
+/// or of punctuation, one space, one line break or one non-ASCII character.
+fn runs(bytes: &[u8]) -> Runs<'_> {
+    Runs { bytes, at: 0 }
+}
+
+/// The iterator of [`runs`].
+struct Runs<'b> {
+    bytes: &'b [u8],
+    at: usize,
+}
+
+impl Iterator for Runs<'_> {
+    type Item = (Class, Range<usize>);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Class, Range<usize>)> {
+        let (bytes, start) = (self.bytes, self.at);
+        let first = *bytes.get(start)?;
+        let kind = class(first);
+        let n = bytes.len();
+        let mut i = start + 1;
+        match kind {
+            Class::Letter => {
+                while i < n && bytes[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+            }
+            Class::Digit => {
+                while i < n && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            Class::Punct => {
+                while i < n && class(bytes[i]) == Class::Punct {
+                    i += 1;
+                }
+            }
+            // A character's length, from its first byte.
+            Class::NonAscii => i = (start + first.leading_ones().max(1) as usize).min(n),
+            Class::Space | Class::Break => {}
+        }
+        self.at = i;
+        Some((kind, start..i))
+    }
+}
+
+/// Whether the punctuation `run` is a single character followed by a letter, which a
+/// tokenizer joins to the word after it.
+fn joins_word(bytes: &[u8], run: &Range<usize>) -> bool {
+    run.len() == 1 && bytes.get(run.end).is_some_and(u8::is_ascii_alphabetic)
 }
 
 fn add(counts: &mut [u32; PieceEstimate::COUNTS], count: usize, n: usize) {
@@ -516,42 +526,13 @@ fn word(
 /// the encoding by the test suite.
 pub(crate) const WORDS: &str = include_str!("estimate/cl100k-words.txt");
 
-/// A fast hash for short byte strings (the table is built once; its order never shows).
-#[derive(Default, Clone, Copy)]
-struct Fx(u64);
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            if let Some(w) = word.get_mut(..chunk.len()) {
-                w.copy_from_slice(chunk);
-            }
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl Fx {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-type Ranks = HashMap<&'static [u8], u32, BuildHasherDefault<Fx>>;
+/// The ranks of [`WORDS`], by token (only looked up, so the table's order never shows).
+type Ranks = FxHashMap<&'static [u8], u32>;
 
 fn ranks() -> &'static Ranks {
     static RANKS: OnceLock<Ranks> = OnceLock::new();
     RANKS.get_or_init(|| {
-        let mut ranks = Ranks::with_capacity_and_hasher(70_000, BuildHasherDefault::default());
+        let mut ranks = Ranks::with_capacity_and_hasher(70_000, FxBuildHasher);
         for (rank, token) in WORDS.lines().enumerate() {
             ranks.insert(token.as_bytes(), u32::try_from(rank).unwrap_or(u32::MAX));
         }
@@ -624,11 +605,12 @@ impl Key {
     }
 
     fn slot(&self) -> usize {
-        let mut h = Fx(self.len);
+        let mut h = FxHasher::default();
+        h.write_u64(self.len);
         for w in self.words {
-            h.add(w);
+            h.write_u64(w);
         }
-        (h.0 >> 40) as usize & (MEMO_SLOTS - 1)
+        h.finish() as usize & (MEMO_SLOTS - 1)
     }
 }
 

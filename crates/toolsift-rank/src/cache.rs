@@ -23,9 +23,8 @@
 //! search takes once per query word.
 
 use crate::config::DEFAULT_SEARCH_CACHE_BUDGET;
-use crate::vocab::{Form, fx_hash};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use crate::vocab::{Form, str_hash};
+use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
@@ -229,25 +228,9 @@ impl Merged {
     }
 }
 
-/// A hasher for keys that are already hashes.
-#[derive(Default)]
-struct Pass(u64);
-
-impl Hasher for Pass {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = fx_hash(bytes) ^ self.0.rotate_left(7);
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
 /// The search cache of an index.
 pub(crate) struct SearchCache {
-    words: RwLock<HashMap<u64, Arc<Word>, BuildHasherDefault<Pass>>>,
+    words: RwLock<FxHashMap<u64, Arc<Word>>>,
     bytes: AtomicUsize,
     /// The most bytes it may hold, set by every update ([`SearchCache::reset`]).
     budget: usize,
@@ -258,7 +241,7 @@ pub(crate) struct SearchCache {
 impl Default for SearchCache {
     fn default() -> SearchCache {
         SearchCache {
-            words: RwLock::new(HashMap::default()),
+            words: RwLock::new(FxHashMap::default()),
             bytes: AtomicUsize::new(0),
             budget: DEFAULT_SEARCH_CACHE_BUDGET,
             min_postings: MIN_POSTINGS,
@@ -325,7 +308,7 @@ impl SearchCache {
     /// The resolved word with `key`, if cached.
     pub(crate) fn word(&self, key: &[u8]) -> Option<Arc<Word>> {
         let map = self.words.read().unwrap_or_else(PoisonError::into_inner);
-        map.get(&fx_hash(key)).filter(|w| *w.key == *key).map(Arc::clone)
+        map.get(&str_hash(key)).filter(|w| *w.key == *key).map(Arc::clone)
     }
 
     /// Keeps `word` if the budget allows; returns the cached entry for its key (another
@@ -333,7 +316,7 @@ impl SearchCache {
     /// hash: a word whose hash another word's entry already holds is not kept (rare; its
     /// searches work it out every time, with the same result).
     pub(crate) fn insert_word(&self, word: Word) -> Option<Arc<Word>> {
-        let h = fx_hash(&word.key);
+        let h = str_hash(&word.key);
         let size = word.bytes();
         let mut map = self.words.write().unwrap_or_else(PoisonError::into_inner);
         if let Some(w) = map.get(&h) {

@@ -3,7 +3,7 @@
 use crate::error::Error;
 use crate::expand::Expander;
 use std::sync::Arc;
-use toolsift_text::{Analyzer, Lexicon, Origin};
+use toolsift_text::{Analyzer, Lexicon, Origin, available_cores};
 
 /// Default field weights, in field order: `name`, `summary`, `details`.
 pub const DEFAULT_FIELDS: [(&str, f32); 3] = [("name", 3.0), ("summary", 1.5), ("details", 1.0)];
@@ -271,7 +271,7 @@ impl Config {
     /// The most threads an update uses: [`threads`](Self::threads), or for 0 the machine's
     /// cores (asked once per process).
     pub fn parallelism(&self) -> usize {
-        if self.threads == 0 { cores() } else { self.threads }
+        if self.threads == 0 { available_cores() } else { self.threads }
     }
     /// Minimum characters of the shorter stem in a [`Relation::Prefix`].
     pub fn prefix_min_chars(&self) -> usize {
@@ -734,12 +734,6 @@ impl IndexBuilder {
         self.config.max_query_terms = n;
         self
     }
-}
-
-/// The cores to use when the configuration says 0 (all): asked once per process.
-pub(crate) fn cores() -> usize {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
 }
 
 /// What [`IndexBuilder::build`] makes an index of: the frozen configuration, the analyzer and

@@ -575,17 +575,13 @@ impl Index {
             memoize: docs.len() >= MEMO_MIN_DOCS,
         };
         let lens = lens.get_mut(first * nf..).unwrap_or_default();
-        let in_parts = (parts.len() > 1)
-            .then(|| parts::run(&job, vocab, &parts, docs, fields, first as u32, lens))
-            .flatten();
-        let staged = in_parts.unwrap_or_else(|| {
-            // One part, or a part's thread could not be started (what the parts wrote is
-            // written again).
-            lens.fill(0.0);
+        let staged = if parts.len() > 1 {
+            parts::run(&job, vocab, &parts, docs, fields, first as u32, lens)
+        } else {
             let mut staged = Staged::for_bytes(bytes);
             job.run(vocab, docs, fields, first as u32, lens, &mut staged);
             staged
-        });
+        };
         (out, staged)
     }
 

@@ -1,11 +1,11 @@
-//! A large batch of documents analyzed in parts, one thread per part.
+//! A large batch of documents analyzed in parts, on threads.
 //!
 //! Analysis (splitting, folding, stemming, the memos, staging each document's postings) is
 //! most of an update's work and needs nothing from the other documents of the batch but
-//! the term ids of their words. So each part runs [`Job::run`] on its own thread, against the
-//! index's vocabulary as it was before the batch, read only: a word the vocabulary has gets
-//! its id, a word it lacks gets a provisional id past the vocabulary's end, from the part's own
-//! table of new words ([`PartWords`]). Then, on the calling thread, each part's new words are
+//! the term ids of their words. So the parts run [`Job::run`] side by side (through
+//! [`parallel_map`]), against the index's vocabulary as it was before the batch, read only: a
+//! word the vocabulary has gets its id, a word it lacks gets a provisional id past the
+//! vocabulary's end, from the part's own table of new words ([`PartWords`]). Then, on the calling thread, each part's new words are
 //! interned into the vocabulary in order, part after part, and the part's postings are
 //! renumbered to the ids they got.
 //!
@@ -18,6 +18,7 @@ use crate::document::Document;
 use crate::postings::shift_code;
 use crate::staging::{Job, Staged, Terms};
 use crate::vocab::{StrTable, Vocab};
+use toolsift_text::parallel_map;
 
 /// A part has at least this many documents. Starting a thread costs about 100 µs here and
 /// the thread starts about 200 µs later, with empty buffers and memos: a replacement of one
@@ -129,12 +130,9 @@ struct PartOut {
     staged: Staged,
 }
 
-/// Analyzes `docs` in the parts that start at `starts` (as [`split`] gives them), the first
-/// on this thread and each other on one of its own, and returns what one [`Job::run`] over
-/// all of them stages, with the new words interned into `vocab` in the order it would.
-///
-/// `None`, with `vocab` unchanged (the parts only read it), when a thread could not be
-/// started: the caller then analyzes the batch itself.
+/// Analyzes `docs` in the parts that start at `starts` (as [`split`] gives them), on up to one
+/// thread a part ([`parallel_map`]), and returns what one [`Job::run`] over all of them
+/// stages, with the new words interned into `vocab` in the order it would.
 pub(crate) fn run(
     job: &Job<'_>,
     vocab: &mut Vocab,
@@ -143,7 +141,7 @@ pub(crate) fn run(
     fields: &[usize],
     first: u32,
     lens: &mut [f32],
-) -> Option<Staged> {
+) -> Staged {
     let nf = job.nf;
     // Each part's documents, field indices, first ordinal and field lengths.
     let mut pieces = Vec::with_capacity(starts.len());
@@ -173,32 +171,9 @@ pub(crate) fn run(
         job.run(&mut words, part, part_fields, part_first, part_lens, &mut staged);
         PartOut { new: words.new, staged }
     };
-    let outs: Option<Vec<PartOut>> = std::thread::scope(|scope| {
-        let mut pieces = pieces.into_iter();
-        let mine = pieces.next();
-        let analyze = &analyze;
-        let mut handles = Vec::with_capacity(pieces.len());
-        for piece in pieces {
-            // A thread that cannot be started (no threads on this platform, or none left)
-            // leaves the whole batch to the calling thread; the started ones end with the
-            // scope, their work unused.
-            let spawned =
-                std::thread::Builder::new().spawn_scoped(scope, move || analyze(piece)).ok()?;
-            handles.push(spawned);
-        }
-        let mut outs = Vec::with_capacity(handles.len() + 1);
-        outs.extend(mine.map(analyze));
-        for handle in handles {
-            // The analysis does not panic; should a part's thread panic all the same, the
-            // panic goes on to the caller as it would on one thread.
-            match handle.join() {
-                Ok(out) => outs.push(out),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        Some(outs)
-    });
-    outs.map(|outs| merge(vocab, outs))
+    let threads = pieces.len();
+    let outs = parallel_map(pieces, threads, analyze);
+    merge(vocab, outs)
 }
 
 /// Interns each part's new words into `vocab`, part after part, and returns the parts' staged

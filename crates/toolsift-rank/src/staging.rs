@@ -6,7 +6,11 @@
 use crate::config::origin_slot;
 use crate::document::Document;
 use crate::postings::encode;
-use crate::vocab::{Vocab, fx_finish, fx_hash, fx_step, tail_le};
+use std::hash::Hasher;
+
+use rustc_hash::FxHasher;
+
+use crate::vocab::{Vocab, str_hash};
 use toolsift_text::Analyzer;
 
 /// Postings of documents being added, before they join the flat arrays.
@@ -162,7 +166,7 @@ impl Job<'_> {
                     }
                     let mut line_rec = lines.start();
                     for_each_chunk(line, |chunk| {
-                        let hash = fx_hash(chunk.as_bytes());
+                        let hash = str_hash(chunk.as_bytes());
                         if let Some(tokens) = chunks.get(hash, chunk) {
                             for &(t, w) in tokens {
                                 st.add(t, w, f, nf);
@@ -308,7 +312,7 @@ fn for_each_chunk<'t>(text: &'t str, mut f: impl FnMut(&'t str)) {
     }
 }
 
-/// Calls `f(line, fx_hash(line))` for every line of `text` (its pieces between `\n` bytes,
+/// Calls `f(line, line_hash(line))` for every line of `text` (its pieces between `\n` bytes,
 /// as `text.split('\n')` gives them, a last empty one included), in order.
 ///
 /// Finding a line's end and hashing it are one pass over 8 bytes at a time: each 8 bytes
@@ -323,7 +327,7 @@ fn for_each_line<'t>(text: &'t str, mut f: impl FnMut(&'t str, u64)) {
     let bytes = text.as_bytes();
     let mut start = 0;
     loop {
-        let mut h = 0u64;
+        let mut h = FxHasher::default();
         let mut at = start;
         // The end of the line and the hash of its last bytes.
         let (end, rest) = loop {
@@ -334,7 +338,7 @@ fn for_each_line<'t>(text: &'t str, mut f: impl FnMut(&'t str, u64)) {
                 let x = w ^ FEEDS;
                 let feeds = x.wrapping_sub(ONES) & !x & HIGH;
                 if feeds == 0 {
-                    h = fx_step(h, w);
+                    h.write_u64(w);
                     at += 8;
                     continue;
                 }
@@ -348,11 +352,50 @@ fn for_each_line<'t>(text: &'t str, mut f: impl FnMut(&'t str, u64)) {
         };
         // Line feeds are ASCII, so both ends are character boundaries.
         let line = text.get(start..end).unwrap_or_default();
-        f(line, fx_finish(h, rest, end - start));
+        h.write_u64(rest);
+        h.write_usize(end - start);
+        f(line, h.finish());
         if end >= bytes.len() {
             return;
         }
         start = end + 1;
+    }
+}
+
+/// The hash [`for_each_line`] gives `line`: rustc-hash's `FxHasher` over its bytes as
+/// little-endian 8-byte numbers, the last (of fewer than 8 bytes, perhaps none) zero-padded,
+/// then its length.
+#[cfg(test)]
+fn line_hash(line: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    let mut chunks = line.chunks_exact(8);
+    for c in &mut chunks {
+        h.write_u64(u64::from_le_bytes(c.try_into().unwrap_or_default()));
+    }
+    let mut last = [0; 8];
+    last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    h.write_u64(u64::from_le_bytes(last));
+    h.write_usize(line.len());
+    h.finish()
+}
+
+/// The bytes of `tail` (fewer than 8) as a little-endian number, zero-padded: two fixed-size
+/// loads that may overlap (a copy of a variable length would call `memcpy`, and a loop over
+/// the bytes costs a few instructions each). Equal to folding the bytes in one at a time.
+#[inline]
+fn tail_le(tail: &[u8]) -> u64 {
+    let n = tail.len();
+    if n >= 4 {
+        // Bytes `0..4` and `n - 4..n`; the overlap holds the same bytes in both.
+        let lo = tail.first_chunk::<4>().map_or(0, |b| u32::from_le_bytes(*b));
+        let hi = tail.last_chunk::<4>().map_or(0, |b| u32::from_le_bytes(*b));
+        u64::from(lo) | (u64::from(hi) << (8 * (n - 4)))
+    } else if n >= 2 {
+        let lo = tail.first_chunk::<2>().map_or(0, |b| u16::from_le_bytes(*b));
+        let hi = tail.last_chunk::<2>().map_or(0, |b| u16::from_le_bytes(*b));
+        u64::from(lo) | (u64::from(hi) << (8 * (n - 2)))
+    } else {
+        tail.first().map_or(0, |&b| u64::from(b))
     }
 }
 
@@ -448,11 +491,10 @@ impl<'d> TextMemo<'d> {
 
 #[cfg(test)]
 mod line_tests {
-    use super::for_each_line;
-    use crate::vocab::fx_hash;
+    use super::{for_each_line, line_hash, tail_le};
 
     #[test]
-    fn lines_and_hashes_are_those_of_split_and_fx_hash() {
+    fn lines_and_hashes_are_those_of_split_and_line_hash() {
         let texts = [
             "",
             "\n",
@@ -466,10 +508,20 @@ mod line_tests {
         ];
         for text in texts {
             let want: Vec<(&str, u64)> =
-                text.split('\n').map(|l| (l, fx_hash(l.as_bytes()))).collect();
+                text.split('\n').map(|l| (l, line_hash(l.as_bytes()))).collect();
             let mut got = Vec::new();
             for_each_line(text, |l, h| got.push((l, h)));
             assert_eq!(got, want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn tail_le_equals_folding_the_bytes_in() {
+        let bytes = [0x01u8, 0x82, 0x03, 0xf4, 0x05, 0x96, 0x07, 0xa8];
+        for n in 0..8 {
+            let tail = &bytes[..n];
+            let folded = tail.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
+            assert_eq!(tail_le(tail), folded, "{n} bytes");
         }
     }
 }

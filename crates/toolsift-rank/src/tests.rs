@@ -175,40 +175,11 @@ mod differential {
     //! works out.
 
     use super::Synonyms;
+    // The reference law's skewed words: a few are in most documents, most in few.
+    use super::reference::WORDS;
     use crate::{Document, Index, Outcome};
     use proptest::prelude::*;
     use std::sync::Arc;
-
-    /// Skewed on purpose: a few words are in most documents, most words in few.
-    const WORDS: &[&str] = &[
-        "list",
-        "list",
-        "list",
-        "get",
-        "get",
-        "create",
-        "create",
-        "issue",
-        "issues",
-        "repo",
-        "repos",
-        "repository",
-        "report",
-        "delete",
-        "remove",
-        "show",
-        "project",
-        "alpha",
-        "beta",
-        "gamma",
-        "file",
-        "files",
-        "message",
-        "channel",
-        "zebra",
-        "pod",
-        "deploy",
-    ];
 
     fn text() -> impl Strategy<Value = String> {
         prop::collection::vec(prop::sample::select(WORDS), 0..7).prop_map(|w| w.join(" "))

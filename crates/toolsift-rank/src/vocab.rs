@@ -10,61 +10,23 @@
 //! The hash tables here only answer lookups; every iteration that can reach output goes through
 //! the sorted structures.
 
+use std::hash::Hasher;
+
+use rustc_hash::FxHasher;
+
 use crate::config::Relation;
 use crate::score::idf;
 
 const EMPTY: u32 = u32::MAX;
 
-/// The rustc "Fx" mixing step over 8-byte chunks, finished so the low bits are usable. The
-/// one string hash of the crate: the vocabulary's tables and the batch memos of
-/// [`Index::insert`](crate::Index) use it.
+/// The one string hash of the crate: rustc-hash's `FxHasher` over the bytes, whose low bits
+/// the open-addressing tables here use. The vocabulary's tables, the search cache and the
+/// batch memos of [`Index::insert`](crate::Index) use it.
 #[inline]
-pub(crate) fn fx_hash(bytes: &[u8]) -> u64 {
-    let mut h = 0u64;
-    let mut chunks = bytes.chunks_exact(8);
-    for c in &mut chunks {
-        let mut buf = [0u8; 8];
-        buf.copy_from_slice(c);
-        h = fx_step(h, u64::from_le_bytes(buf));
-    }
-    fx_finish(h, tail_le(chunks.remainder()), bytes.len())
-}
-
-/// The multiplier of [`fx_hash`].
-const FX_SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-/// One step of [`fx_hash`]: the next 8 bytes, as a little-endian number.
-#[inline]
-pub(crate) fn fx_step(h: u64, word: u64) -> u64 {
-    (h.rotate_left(5) ^ word).wrapping_mul(FX_SEED)
-}
-
-/// The end of [`fx_hash`]: the last bytes (fewer than 8, as a little-endian number) and the
-/// length of the whole string.
-#[inline]
-pub(crate) fn fx_finish(h: u64, rest: u64, len: usize) -> u64 {
-    let h = (h.rotate_left(5) ^ rest ^ len as u64).wrapping_mul(FX_SEED);
-    h ^ (h >> 32)
-}
-
-/// The bytes of `tail` (fewer than 8) as a little-endian number, zero-padded: two fixed-size
-/// loads that may overlap (a copy of a variable length would call `memcpy`, and a loop over
-/// the bytes costs a few instructions each). Equal to folding the bytes in one at a time.
-#[inline]
-pub(crate) fn tail_le(tail: &[u8]) -> u64 {
-    let n = tail.len();
-    if n >= 4 {
-        // Bytes `0..4` and `n - 4..n`; the overlap holds the same bytes in both.
-        let lo = tail.first_chunk::<4>().map_or(0, |b| u32::from_le_bytes(*b));
-        let hi = tail.last_chunk::<4>().map_or(0, |b| u32::from_le_bytes(*b));
-        u64::from(lo) | (u64::from(hi) << (8 * (n - 4)))
-    } else if n >= 2 {
-        let lo = tail.first_chunk::<2>().map_or(0, |b| u16::from_le_bytes(*b));
-        let hi = tail.last_chunk::<2>().map_or(0, |b| u16::from_le_bytes(*b));
-        u64::from(lo) | (u64::from(hi) << (8 * (n - 2)))
-    } else {
-        tail.first().map_or(0, |&b| u64::from(b))
-    }
+pub(crate) fn str_hash(bytes: &[u8]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(bytes);
+    h.finish()
 }
 
 /// The first 8 bytes of `s` as a big-endian number, zero-padded: comparing two keys orders
@@ -114,7 +76,7 @@ impl StrTable {
             return None;
         }
         let mask = self.table.len() - 1;
-        let mut i = fx_hash(s.as_bytes()) as usize & mask;
+        let mut i = str_hash(s.as_bytes()) as usize & mask;
         loop {
             let id = self.table[i];
             if id == EMPTY {
@@ -182,7 +144,7 @@ impl StrTable {
 
     fn place(&mut self, id: u32) {
         let mask = self.table.len() - 1;
-        let mut i = fx_hash(self.get(id).as_bytes()) as usize & mask;
+        let mut i = str_hash(self.get(id).as_bytes()) as usize & mask;
         while self.table[i] != EMPTY {
             i = (i + 1) & mask;
         }
@@ -608,7 +570,7 @@ impl Vocab {
 
 #[cfg(test)]
 mod tests {
-    use super::{INSERT_AT_MOST, Vocab, tail_le};
+    use super::{INSERT_AT_MOST, Vocab};
     use proptest::prelude::*;
 
     /// Words of a small alphabet, so that stems (their first three letters) are shared.
@@ -683,15 +645,5 @@ mod tests {
         let slot = |w: &str| vocab.term_id(w).map(|t| vocab.term_slot[t as usize]);
         let order = [slot("x1"), slot("y"), slot("a"), slot("z1")];
         assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
-    }
-
-    #[test]
-    fn tail_le_equals_folding_the_bytes_in() {
-        let bytes = [0x01u8, 0x82, 0x03, 0xf4, 0x05, 0x96, 0x07, 0xa8];
-        for n in 0..8 {
-            let tail = &bytes[..n];
-            let folded = tail.iter().rev().fold(0u64, |w, &b| (w << 8) | u64::from(b));
-            assert_eq!(tail_le(tail), folded, "{n} bytes");
-        }
     }
 }

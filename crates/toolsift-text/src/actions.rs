@@ -14,9 +14,10 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use rustc_hash::FxBuildHasher;
+
 use crate::analyzer::Analyzer;
 use crate::error::{Error, ErrorKind};
-use crate::fx::FxBuild;
 use crate::lexicon::{DEFAULT_GROUPS, Member, data_lines};
 
 /// The built-in action kinds: `kind = group, group` a line.
@@ -78,7 +79,7 @@ impl fmt::Display for Action {
 /// ```
 #[derive(Clone)]
 pub struct Actions {
-    table: Arc<HashMap<Box<str>, Action, FxBuild>>,
+    table: Arc<HashMap<Box<str>, Action, FxBuildHasher>>,
 }
 
 impl Default for Actions {
@@ -104,7 +105,7 @@ impl Actions {
     pub fn with_analyzer(analyzer: &Analyzer) -> Actions {
         // The built-in data is tested to parse; an error could only leave the table empty.
         Actions::from_data(analyzer, DEFAULT_GROUPS, DEFAULT_KINDS)
-            .unwrap_or_else(|_| Actions { table: Arc::new(HashMap::with_hasher(FxBuild)) })
+            .unwrap_or_else(|_| Actions { table: Arc::new(HashMap::with_hasher(FxBuildHasher)) })
     }
 
     /// The kinds in `kinds` (`kind = group, group` a line, `#` starts a comment) of the groups
@@ -127,7 +128,7 @@ impl Actions {
                 by_head.entry(head).or_insert(members);
             }
         }
-        let mut table = HashMap::with_hasher(FxBuild);
+        let mut table = HashMap::with_hasher(FxBuildHasher);
         for (i, line) in data_lines(kinds) {
             let (kind, rest) =
                 line.split_once('=').ok_or(Error::new(ErrorKind::MissingEquals, i))?;

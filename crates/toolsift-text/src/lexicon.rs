@@ -9,11 +9,12 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use rustc_hash::FxBuildHasher;
+
 use crate::analyzer::Analyzer;
 use crate::cjk::is_cjk;
 use crate::error::{Error, ErrorKind};
 use crate::fold::fold;
-use crate::fx::FxBuild;
 use crate::token::Origin;
 
 /// The built-in groups: one group a line, members separated by commas, `#` starts a comment.
@@ -306,7 +307,7 @@ impl Member {
 struct Table {
     /// Key stem to its (start, end) into `entries`: a hash table, as every query term is
     /// looked up (a binary search over the keys cost ten string comparisons a term).
-    keys: HashMap<Box<str>, (u32, u32), FxBuild>,
+    keys: HashMap<Box<str>, (u32, u32), FxBuildHasher>,
     /// (word, weight), in data order per key, each word once per key (its largest weight).
     entries: Vec<(Box<str>, f32)>,
     /// The entries (groups and translations) each stem is a key of.
@@ -320,14 +321,14 @@ struct Table {
 /// ten string comparisons.
 #[derive(Default)]
 struct Entries {
-    by_stem: HashMap<Box<str>, Box<[u32]>, FxBuild>,
+    by_stem: HashMap<Box<str>, Box<[u32]>, FxBuildHasher>,
 }
 
 impl Entries {
     fn new(mut pairs: Vec<(String, u32)>) -> Entries {
         pairs.sort();
         pairs.dedup();
-        let mut by_stem: HashMap<Box<str>, Box<[u32]>, FxBuild> = HashMap::default();
+        let mut by_stem: HashMap<Box<str>, Box<[u32]>, FxBuildHasher> = HashMap::default();
         let mut i = 0;
         while i < pairs.len() {
             let stem = pairs[i].0.clone();

@@ -110,6 +110,10 @@
 //! a tool's action to a query's (`toolsift-intent` demotes a deleting tool for an upload
 //! request).
 //!
+//! [`parallel_map`] is the one way the toolsift crates spread work over threads (loading many
+//! catalog files, a large index build's analysis, the CLI's `check`): scoped threads, results
+//! in input order, the same as on one thread.
+//!
 //! # Performance
 //!
 //! [`Analyzer::for_each_token`] allocates nothing per token: words are cut and lowercased in
@@ -118,9 +122,9 @@
 //! returns slices of the word.
 //!
 //! Chunks (runs of non-whitespace) are memoized per thread: the scan that finds a chunk's end
-//! reads it eight bytes at a time and hashes those same words (an FxHash-style multiply and
-//! rotate), and a chunk this analyzer has seen before replays its tokens from the memo instead
-//! of being split, folded, checked against the stopwords and stemmed again. Tool catalogs
+//! reads it eight bytes at a time and hashes those same words (`rustc-hash`'s `FxHasher`),
+//! and a chunk this analyzer has seen before replays its tokens from the memo instead of
+//! being split, folded, checked against the stopwords and stemmed again. Tool catalogs
 //! repeat their words and parameter names constantly: in an index build of the 70 copied
 //! catalogs, 92% of the chunks are replays. [`AnalyzerBuilder::memoize`] turns the memo off.
 //!
@@ -146,9 +150,9 @@ mod cjk;
 mod error;
 mod fold;
 mod fuzzy;
-mod fx;
 mod lexicon;
 mod memo;
+mod parallel;
 #[cfg(feature = "snowball")]
 mod snowball;
 mod split;
@@ -166,6 +170,7 @@ pub use fuzzy::{for_each_edit, within_one_edit};
 pub use lexicon::{
     DEFAULT_PHRASE_WEIGHT, DEFAULT_TRANSLATION_WEIGHT, Lexicon, LexiconBuilder, PARTICLES,
 };
+pub use parallel::{available_cores, parallel_map};
 #[cfg(feature = "snowball")]
 pub use snowball::SnowballStemmer;
 pub use stem::{LightStemmer, Stemmer, is_past_tense};

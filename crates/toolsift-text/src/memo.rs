@@ -16,6 +16,10 @@
 //! at most): when it is full it is emptied and fills again. It is only ever probed, never
 //! iterated, so its layout cannot reach any output.
 
+use std::hash::Hasher;
+
+use rustc_hash::FxHasher;
+
 use crate::token::Origin;
 
 /// The longest chunk (in bytes) the memo keeps; longer chunks (URLs, long paths) rarely
@@ -40,22 +44,19 @@ const MAX_KEY_WORDS: usize = 1 << 16;
 /// The table starts with this many slots and doubles while entries exceed half of it.
 const MIN_SLOTS: usize = 1 << 10;
 
-/// The multiplier of the hash (the 64-bit golden ratio, as in FxHash).
-pub(crate) const K: u64 = 0x9E37_79B9_7F4A_7C15;
-
 /// A chunk as the memo sees it: its bytes in little-endian 8-byte words (the last one
 /// zero-padded) and their running hash.
 ///
 /// [`Scratch::next_chunk`](crate::split::Scratch::next_chunk) fills the key while it looks
 /// for the end of an ASCII chunk, so a memo hit reads the chunk's bytes only once.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Clone, Default)]
 pub(crate) struct ChunkKey {
     /// The first [`KEY_WORDS`] words of the chunk.
     words: [u64; KEY_WORDS],
     /// How many words were added (more than [`KEY_WORDS`] for a long chunk).
     count: usize,
-    /// The running hash of the words.
-    hash: u64,
+    /// The hash of the words added so far.
+    hash: FxHasher,
     /// Whether the key holds all of the chunk's bytes; when not, [`ChunkKey::complete`]
     /// computes it from the chunk.
     pub(crate) ready: bool,
@@ -66,7 +67,7 @@ impl ChunkKey {
     #[inline]
     pub(crate) fn reset(&mut self) {
         self.count = 0;
-        self.hash = 0;
+        self.hash = FxHasher::default();
         self.ready = false;
     }
 
@@ -77,7 +78,7 @@ impl ChunkKey {
             *slot = word;
         }
         self.count += 1;
-        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(K);
+        self.hash.write_u64(word);
     }
 
     /// Makes the key of `chunk` from scratch (when the scan could not build it on the way).
@@ -97,12 +98,15 @@ impl ChunkKey {
         self.words.get(..len.div_ceil(8))
     }
 
-    /// The final hash of a chunk of `len` bytes for analyzer `owner`.
+    /// The hash of a chunk of `len` bytes for analyzer `owner`: rustc-hash's `FxHasher` over
+    /// its words, its length and the owner. The table's slot index takes its low bits, the
+    /// slot's tag its high ones.
     #[inline]
     fn finish(&self, len: usize, owner: u64) -> u64 {
-        let h = (self.hash ^ (len as u64) ^ owner.wrapping_mul(K)).wrapping_mul(K);
-        // Spread the high bits down: the slot index uses the low bits, the tag the high ones.
-        h ^ (h >> 32)
+        let mut h = self.hash.clone();
+        h.write_usize(len);
+        h.write_u64(owner);
+        h.finish()
     }
 }
 

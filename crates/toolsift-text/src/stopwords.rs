@@ -3,6 +3,9 @@
 //! The set is only ever probed, never iterated, so its layout cannot reach any output.
 
 use std::fmt;
+use std::hash::BuildHasher;
+
+use rustc_hash::FxBuildHasher;
 
 use crate::fold::fold;
 
@@ -134,9 +137,8 @@ fn pack(word: &[u8]) -> Option<u128> {
     Some(key)
 }
 
-/// The home slot of a packed word (a multiplicative hash of both halves).
+/// The home slot of a packed word.
 #[inline]
 fn slot(key: u128, mask: usize) -> usize {
-    let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
-    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
+    FxBuildHasher.hash_one(key) as usize & mask
 }

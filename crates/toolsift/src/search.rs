@@ -245,10 +245,9 @@ impl ToolSearchBuilder {
 
     /// Indexes every tool of `catalog` and returns the ready search.
     ///
-    /// A catalog of 512 tools or more is indexed on up to the index's
-    /// [`threads`](IndexBuilder::threads) (default: every core): the tools' field texts on two
-    /// threads, the index's analysis in parts, the known services beside it. The search is the
-    /// same as one thread builds (`threads(1)` keeps all of it on the calling thread).
+    /// A large catalog's analysis is spread over up to the index's
+    /// [`threads`](IndexBuilder::threads) (default: every core); the search is the same as
+    /// one thread builds (`threads(1)` keeps all of it on the calling thread).
     ///
     /// # Errors
     ///
@@ -271,42 +270,18 @@ impl ToolSearchBuilder {
             search.servers.insert(name.clone(), ServerDocs::new(search.next_server));
             search.next_server += 1;
         }
-        // A large catalog's texts are made on two threads, and its known services recorded
-        // while the index analyzes its tools (on threads of its own): the same texts, in the
-        // same order, as on one thread.
-        let parallel =
-            search.index.config().parallelism() > 1 && search.catalog.len() >= PARALLEL_MIN_TOOLS;
-        let per_server = search.all_server_texts(&names, parallel);
+        let per_server: Vec<Vec<(Texts, Pending)>> =
+            names.iter().map(|name| search.server_texts(name, &[], &[]).0).collect();
         let counts: Vec<usize> = per_server.iter().map(Vec::len).collect();
         let texts: Vec<(Texts, Pending)> = per_server.into_iter().flatten().collect();
         let ToolSearch { intent, index, .. } = &mut search;
-        let analyzer = index.analyzer().clone();
-        let record_services = |intent: &mut Intent| {
-            let mut rest = texts.as_slice();
-            for (name, &count) in names.iter().zip(&counts) {
-                let (server_texts, after) = rest.split_at(count.min(rest.len()));
-                rest = after;
-                intent.set_server(&analyzer, name, server_texts.iter().map(|(t, _)| t.name()));
-            }
-        };
-        let (ids, recorded) = if parallel {
-            std::thread::scope(|scope| {
-                // A thread that cannot be started leaves the services to this thread, after.
-                let recording = std::thread::Builder::new()
-                    .spawn_scoped(scope, || record_services(intent))
-                    .ok();
-                let ids = index.add(new_documents(&texts));
-                let recorded = recording.is_some_and(|handle| match handle.join() {
-                    Ok(()) => true,
-                    Err(panic) => std::panic::resume_unwind(panic),
-                });
-                (ids, recorded)
-            })
-        } else {
-            (index.add(new_documents(&texts)), false)
-        };
-        if !recorded {
-            record_services(intent);
+        let ids = index.add(new_documents(&texts));
+        let analyzer = index.analyzer();
+        let mut rest = texts.as_slice();
+        for (name, &count) in names.iter().zip(&counts) {
+            let (server_texts, after) = rest.split_at(count.min(rest.len()));
+            rest = after;
+            intent.set_server(analyzer, name, server_texts.iter().map(|(t, _)| t.name()));
         }
         let ids = ids?;
         // `add` gives ids in input order: split them by server again.
@@ -320,10 +295,6 @@ impl ToolSearchBuilder {
         Ok(search)
     }
 }
-
-/// A build makes its texts on two threads from this many tools (and its index splits its
-/// analysis from 512): starting a thread costs about 0.3 ms before it does any work.
-const PARALLEL_MIN_TOOLS: usize = 512;
 
 /// (server ordinal, position in the server) as one key that sorts the same way.
 fn catalog_position((server, position): (u32, u32)) -> u64 {
@@ -741,40 +712,6 @@ impl ToolSearch {
             })
             .collect();
         (texts, keep)
-    }
-
-    /// The texts and entries of every tool of servers `names`, server by server
-    /// ([`ToolSearch::server_texts`] with no documents before); on two threads if `parallel`,
-    /// each taking about half the tools.
-    fn all_server_texts(&self, names: &[String], parallel: bool) -> Vec<Vec<(Texts, Pending)>> {
-        let texts = |names: &[String]| -> Vec<Vec<(Texts, Pending)>> {
-            names.iter().map(|name| self.server_texts(name, &[], &[]).0).collect()
-        };
-        if !parallel {
-            return texts(names);
-        }
-        // The first half ends with the server whose tools pass half of all tools.
-        let half = self.catalog.len() / 2;
-        let mut seen = 0;
-        let cut = names
-            .iter()
-            .position(|name| {
-                seen += self.catalog.server(name).map_or(0, |s| s.tools.len());
-                seen > half
-            })
-            .map_or(names.len(), |i| i + 1);
-        let (first, second) = names.split_at(cut.min(names.len()));
-        std::thread::scope(|scope| {
-            let later = std::thread::Builder::new().spawn_scoped(scope, || texts(second)).ok();
-            let mut all = texts(first);
-            // A thread that cannot be started leaves the second half to this thread.
-            all.extend(match later.map(std::thread::ScopedJoinHandle::join) {
-                Some(Ok(rest)) => rest,
-                Some(Err(panic)) => std::panic::resume_unwind(panic),
-                None => texts(second),
-            });
-            all
-        })
     }
 
     fn record(&mut self, name: &str, ids: Vec<DocId>, texts: Vec<(Texts, Pending)>) {

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use clap::ArgMatches;
 use serde_json::{Map, Value, json};
 use toolsift::listing::{PieceEstimate, TokenEstimator, short_description};
+use toolsift::text::{available_cores, parallel_map};
 use toolsift::{DiagnosticKind, SearchResults, Tool, ToolId, ToolSearch};
 
 use crate::cli::CheckArgs;
@@ -290,29 +291,9 @@ fn probe(
         }
         p
     };
-    let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let chunk = tools.len().div_ceil(workers.max(1)).max(1);
-    if workers <= 1 || tools.len() < 64 {
-        return (0..tools.len()).map(one).collect();
-    }
-    let starts: Vec<usize> = (0..tools.len()).step_by(chunk).collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = starts
-            .iter()
-            .map(|&s| {
-                let one = &one;
-                scope.spawn(move || (s..(s + chunk).min(tools.len())).map(one).collect::<Vec<_>>())
-            })
-            .collect();
-        // A worker that panicked loses only its chunk's probes; redo them here.
-        handles
-            .into_iter()
-            .zip(&starts)
-            .flat_map(|(h, &s)| {
-                h.join().unwrap_or_else(|_| (s..(s + chunk).min(tools.len())).map(one).collect())
-            })
-            .collect()
-    })
+    // A short catalog is not worth a thread.
+    let threads = if tools.len() < 64 { 1 } else { available_cores() };
+    parallel_map((0..tools.len()).collect(), threads, one)
 }
 
 /// Searches `query` and reports whether `tool` is missing from the top `top`.

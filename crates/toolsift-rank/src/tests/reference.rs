@@ -33,7 +33,7 @@ use toolsift_text::{Analyzer, within_one_edit};
 /// Skewed: a few words are in most documents, most in few. Stems and stem prefixes
 /// (`repo`, `repos`, `report`, `repository`), synonyms of [`Synonyms`], and words one edit
 /// from each other (`file`/`files`, `pod`/`pods`).
-const WORDS: &[&str] = &[
+pub(super) const WORDS: &[&str] = &[
     "list",
     "list",
     "list",

@@ -145,7 +145,7 @@ impl IntentBuilder {
     /// names (default on): `file` for a file name or path, `url` for a web address,
     /// `channel` for a hashtag, `port` for a host with a port, `shell` for a command-line
     /// program no tool's name has, and `email` in place of an e-mail address
-    /// ([`Intent::implied`]).
+    /// ([`Intent::read`]).
     pub fn implied_words(mut self, on: bool) -> IntentBuilder {
         self.implied_words = on;
         self

@@ -548,14 +548,16 @@ impl Intent {
             && !self.services.missing_as_context(request, outcome, &missing, scope)
         {
             // A hit whose name the request spells and whose own text names the missing
-            // service (it takes the service as a value) does what is asked.
+            // service (it takes the service as a value) does what is asked; so does a generic
+            // tool the request spells that fits better than any tool of another service.
             let about = self.services.missing_ids(named);
             let words =
                 QueryWords::new(outcome.terms(), index.expander().map(|e| &**e), index.analyzer());
             if !self.spelled_hit(outcome, index, tools, &words, |doc, t| {
                 let names = self.services_of(tools, doc, t);
                 about.iter().any(|s| names.binary_search(s).is_ok())
-            }) {
+            }) && !self.generic_fits_first(outcome, index, tools, &words, &about)
+            {
                 return Some(Refusal::missing_service(missing));
             }
         }
@@ -664,6 +666,40 @@ impl Intent {
                 self.name_words(index, tool).spelled_whole_by_any(words) && of(h.doc(), tool)
             })
         })
+    }
+
+    /// Whether a generic hit, ranked above every hit tied to another service, has a name of
+    /// two words or more that the request says whole, each word by its own stem
+    /// ([`NameWords::spelled_whole_by`]): the evidence a missing-service refusal must be
+    /// without. A tool is generic when neither its server's name
+    /// ([`Services::names_server`]) nor its own text ([`Intent::services_of`]) names a
+    /// known service; it is tied to another service when one of them names a service that is
+    /// not one of the request's missing ones (`missing`). "Check the status of the MySQL
+    /// database" is answered by a generic `checkDatabaseStatus` that takes the database's
+    /// name; "add a card to our Trello board" is refused when the best hits are another
+    /// product's boards and items, and so is "drop the collection from our mongodb
+    /// database", whose generic hit (`delete_relations`) the request says only through the
+    /// lexicon. Asked only before a refusal.
+    fn generic_fits_first(
+        &self,
+        outcome: &Outcome,
+        index: &Index,
+        tools: &impl Tools,
+        words: &QueryWords<'_>,
+        missing: &[u32],
+    ) -> bool {
+        for h in outcome.hits().iter().filter(|h| !h.is_exact_key()) {
+            let Some(tool) = tools.tool(h.doc()) else { continue };
+            let names = self.services_of(tools, h.doc(), tool);
+            if self.services.names_server(tool.server) || names.iter().any(|s| !missing.contains(s))
+            {
+                return false;
+            }
+            if names.is_empty() && self.name_words(index, tool).spelled_whole_by(words) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The known services the own text of `tool` (document `doc`) names, sorted: by a word of
@@ -812,6 +848,35 @@ mod tests {
         );
         assert_eq!(
             plain.refused("retrieve the likes of the post on Facebook"),
+            Some(Reason::MissingService)
+        );
+    }
+
+    #[test]
+    fn a_generic_tool_that_fits_before_any_other_service_answers() {
+        let schema = json!({"type": "object", "properties": {"database_name": {"type": "string"}}});
+        let generic = [
+            ("ops", "checkDatabaseStatus", "Check the status of a database."),
+            ("ops", "listDatabases", "List the databases."),
+        ];
+        let host = Host::new(&generic, &schema);
+        // No tool names MySQL, but a tool that belongs to no service fits, spelled whole.
+        assert_eq!(host.refused("check the status of the MySQL database"), None);
+        // Spelled only through the lexicon ("examine" for check) is no evidence.
+        assert_eq!(
+            host.refused("examine the health of the MySQL database"),
+            Some(Reason::MissingService)
+        );
+        // A tool of another service that fits better is what the catalog offers instead.
+        let host = Host::new(
+            &[
+                ("ops", "checkStatus", "Check the status of a service."),
+                ("postgres", "check_database_status", "Check the status of the database."),
+            ],
+            &schema,
+        );
+        assert_eq!(
+            host.refused("check the status of the MySQL database"),
             Some(Reason::MissingService)
         );
     }

@@ -470,6 +470,17 @@ impl Services {
         self.lookup.contains_key(word)
     }
 
+    /// Whether the first word of server `server`'s name ([`server_word`]) is a known service
+    /// alias: its tools are that service's (`github` of `github-legacy`).
+    pub(crate) fn names_server(&self, server: &str) -> bool {
+        let word = server_word(server);
+        if word.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.is_service(&word.to_ascii_lowercase())
+        } else {
+            self.is_service(word)
+        }
+    }
+
     /// The service `word` names, if it is a known alias.
     fn service(&self, word: &str) -> Option<u32> {
         self.lookup.get(word).copied()

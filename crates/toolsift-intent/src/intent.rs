@@ -187,6 +187,10 @@ pub struct ToolFacts {
     /// out the first time a rule asks.
     services: OnceLock<Box<[u32]>>,
     name_words: OnceLock<NameWords>,
+    /// The stems of the kinds of thing the tool takes as a parameter value, sorted: the
+    /// words of a top-level parameter named for a type (`type`, `objectType`,
+    /// `resource_type`; [`kind_stems`]), its description and string `enum` values.
+    kinds: Box<[Box<str>]>,
 }
 
 /// The facts of a tool the intent layer was told nothing of: it names no action and is not
@@ -198,6 +202,7 @@ impl Default for ToolFacts {
             cjk: false,
             services: OnceLock::new(),
             name_words: OnceLock::new(),
+            kinds: Box::default(),
         }
     }
 }
@@ -213,6 +218,37 @@ impl ToolFacts {
     pub fn names_no_action(&self) -> bool {
         self.actions.is_empty()
     }
+}
+
+/// The stems of the kinds of thing a tool with input schema `schema` acts on, sorted and
+/// each once: the words of every top-level parameter whose name ends in `type` (any case:
+/// `type`, `objectType`, `resource_type`), its description and string `enum` values. A tool
+/// that creates "objects" of a type it is told serves a request to create any kind it lists
+/// ("create a contact in hubspot"), as a tool with an operation parameter serves any kind of
+/// action.
+fn kind_stems(analyzer: &Analyzer, schema: &Value) -> Box<[Box<str>]> {
+    let Some(props) = schema.get("properties").and_then(Value::as_object) else {
+        return Box::default();
+    };
+    let mut stems: Vec<Box<str>> = Vec::new();
+    let mut add = |text: &str| analyzer.for_each_token(text, |t| stems.push(t.stem.into()));
+    for (name, p) in props {
+        let names_type = name.len().checked_sub(4).and_then(|at| name.as_bytes().get(at..));
+        if !names_type.is_some_and(|end| end.eq_ignore_ascii_case(b"type")) {
+            continue;
+        }
+        if let Some(d) = p.get("description").and_then(Value::as_str) {
+            add(d);
+        }
+        for v in p.get("enum").and_then(Value::as_array).into_iter().flatten() {
+            if let Some(v) = v.as_str() {
+                add(v);
+            }
+        }
+    }
+    stems.sort_unstable();
+    stems.dedup();
+    stems.into_boxed_slice()
 }
 
 /// Appends the texts of `schema`'s top-level parameters to `out`: each one's name,
@@ -395,7 +431,13 @@ impl Intent {
             .with_operations(input_schema)
             .with_query_language(input_schema, description);
         let cjk = !summary.is_ascii() && summary.chars().any(toolsift_text::is_cjk);
-        ToolFacts { actions, cjk, services: OnceLock::new(), name_words: OnceLock::new() }
+        ToolFacts {
+            actions,
+            cjk,
+            services: OnceLock::new(),
+            name_words: OnceLock::new(),
+            kinds: kind_stems(analyzer, input_schema),
+        }
     }
 
     /// Records the `name` field texts (server name, tool name, title; one per tool) of
@@ -585,6 +627,14 @@ impl Intent {
                     .any(|d| actions_of(d).is_some_and(ActionSet::runs_queries) && serves(d))
         };
         let described_in_cjk = || scope_docs().any(|d| tools.tool(d).is_some_and(|t| t.facts.cjk));
+        let takes_kind = |stem: &str| {
+            scope_docs().any(|d| {
+                serves(d)
+                    && tools.tool(d).is_some_and(|t| {
+                        t.facts.kinds.binary_search_by(|k| (**k).cmp(stem)).is_ok()
+                    })
+            })
+        };
         let asked = Asked {
             word: first_action.and_then(|i| outcome.terms().get(i)).map(QueryTerm::word),
             serves: &serves,
@@ -592,6 +642,7 @@ impl Intent {
             writes: &writes,
             queries: &queries,
             described_in_cjk: &described_in_cjk,
+            takes_kind: &takes_kind,
         };
         let (service, word, check) =
             self.services.unoffered(request, outcome, named, scope, index, &asked)?;
@@ -878,6 +929,46 @@ mod tests {
         assert_eq!(
             host.refused("check the status of the MySQL database"),
             Some(Reason::MissingService)
+        );
+    }
+
+    #[test]
+    fn a_terse_request_is_judged_as_its_sentence_is() {
+        let host = Host::new(
+            &[
+                ("github", "get_latest_release", "Get the latest release."),
+                ("github", "list_releases", "List the releases."),
+                ("github", "create_issue", "Create an issue."),
+            ],
+            &json!({"type": "object"}),
+        );
+        // The service first, then the verb: no GitHub tool creates a release, in either form.
+        for request in ["create a new github release", "github create release"] {
+            assert_eq!(host.refused(request), Some(Reason::NotOffered), "{request:?}");
+        }
+        assert_eq!(host.refused("github create issue"), None);
+        assert_eq!(host.refused("github latest release"), None);
+    }
+
+    #[test]
+    fn a_tool_told_the_kind_of_thing_serves_every_kind_it_lists() {
+        let catalog = [
+            ("hubspot", "batch_create_objects", "Create objects of one type in a batch."),
+            ("hubspot", "list_contacts", "List the contacts."),
+            ("github", "list_releases", "List the releases."),
+        ];
+        let typed = json!({"type": "object", "properties": {"objectType": {"type": "string",
+            "description": "The type of object to create: contacts, companies or deals."}}});
+        assert_eq!(Host::new(&catalog, &typed).refused("create a contact in hubspot"), None);
+        // Told nothing of the kinds, no HubSpot tool that creates says contacts.
+        assert_eq!(
+            Host::new(&catalog, &json!({"type": "object"})).refused("create a contact in hubspot"),
+            Some(Reason::NotOffered)
+        );
+        // A kind the parameter does not list is still not offered.
+        assert_eq!(
+            Host::new(&catalog, &typed).refused("create a hubspot release"),
+            Some(Reason::NotOffered)
         );
     }
 

@@ -1005,6 +1005,7 @@ impl Services {
             if !in_phrase(head.word())
                 && !said(head, &|_| true)
                 && !complement.is_some_and(complement_said)
+                && !(asked.takes_kind)(head.stem())
             {
                 // Other tools of the service may say the thing: the model is told what is not
                 // done to it ("create release").
@@ -1047,15 +1048,14 @@ pub(crate) enum Check {
     Kind,
 }
 
-/// The request's verb: the first plain word of `plain` (a request clause's words, after
-/// `[lead]` words), as a whole-word query term the catalog has and that names no service,
-/// with its term index.
+/// The request's verb: the word of `plain` (a request clause's words) at [`verb_at`], as a
+/// whole-word query term the catalog has and that names no service, with its term index.
 fn request_verb<'o>(
     plain: &[&str],
     outcome: &'o Outcome,
     named: &Named<'_>,
 ) -> Option<(usize, &'o QueryTerm)> {
-    let first = plain.iter().find(|w| !is_one_of(w, &lists().lead))?;
+    let first = plain.get(verb_at(plain, outcome, named)?)?;
     // A term's word is lowercase already, as `[when]` is.
     outcome.terms().iter().enumerate().find(|&(i, t)| {
         t.origin() == Origin::Whole
@@ -1064,6 +1064,19 @@ fn request_verb<'o>(
             && t.word().eq_ignore_ascii_case(first)
             && lists().when.binary_search(&t.word()).is_err()
     })
+}
+
+/// Where the request's verb is among `plain` (a request clause's words): the first word that
+/// is neither a `[lead]` word nor a word naming a service. An agent's terse request puts the
+/// service first ("discord ban", "github create release"), and is then judged as its
+/// sentence form is ("ban a user from the discord server").
+fn verb_at(plain: &[&str], outcome: &Outcome, named: &Named<'_>) -> Option<usize> {
+    let names_service = |w: &str| {
+        outcome.terms().iter().enumerate().any(|(i, t)| {
+            named.terms.get(i).is_some_and(Option::is_some) && t.word().eq_ignore_ascii_case(w)
+        })
+    };
+    plain.iter().position(|w| !is_one_of(w, &lists().lead) && !names_service(w))
 }
 
 /// Whether `stem` is a word of the lexicon group of `send` (`post`, `notify`, `announce` …).
@@ -1094,8 +1107,8 @@ struct Object<'o, 'p> {
     complement: Option<&'o QueryTerm>,
 }
 
-/// The object of the request's verb (the first of `plain`, a request clause's words, after
-/// `[lead]` words): the words after the verb and its particles up to a preposition or
+/// The object of the request's verb (the word of `plain`, a request clause's words, at
+/// [`verb_at`]): the words after the verb and its particles up to a preposition or
 /// conjunction (`[object_end]`), a naming or saying word, or, in a phrase that does not open
 /// with a determiner (a keyword query: `write cypher create node`), another action word;
 /// `None` when there are no such words. Its head is the last of those words, when it is a
@@ -1107,7 +1120,7 @@ fn object_of<'o, 'p>(
     named: &Named<'_>,
     is_action: &dyn Fn(&str) -> bool,
 ) -> Option<Object<'o, 'p>> {
-    let at = plain.iter().position(|w| !is_one_of(w, &lists().lead))?;
+    let at = verb_at(plain, outcome, named)?;
     let mut rest = plain.get(at + 1..)?;
     while let Some((first, tail)) = rest.split_first()
         && is_one_of(first, &lists().particles)
@@ -1177,6 +1190,10 @@ pub(crate) struct Asked<'a> {
     /// Whether a tool summary of the named service has a character of a CJK script (Chinese,
     /// Japanese, Korean): an English word cannot be judged against such tools.
     pub(crate) described_in_cjk: &'a dyn Fn() -> bool,
+    /// Whether a tool of the named service that does the kind of action asked takes a stem
+    /// as the kind of thing it acts on ([`ToolFacts`](crate::ToolFacts)' kinds: HubSpot's
+    /// `batch-create-objects` with `objectType` "contacts, companies, deals …").
+    pub(crate) takes_kind: &'a dyn Fn(&str) -> bool,
 }
 
 #[cfg(test)]

@@ -798,7 +798,7 @@ impl Services {
     ///   matches it; when it only names the thing asked about (after a determiner, before a
     ///   word they offer, not an action word), the next one; words for the connection
     ///   (`[connection]`) are never judged, nor the object of a verb that sends ([`sends`])
-    ///   to a place those servers offer (it is what the message says);
+    ///   to or in a place those servers offer (it is what the message says);
     /// - else the request's verb ([`request_verb`]), when it changes something, if no tool of
     ///   those servers matches it;
     /// - else the head of that verb's object ([`object_of`]), if no tool of those servers that
@@ -838,20 +838,15 @@ impl Services {
                 && lists().when.binary_search(&word).is_err()
         };
         // The request's verb and what it acts on. When the verb sends (`post`, `send`,
-        // `notify` …) to a place those servers offer, its object is what the message says
-        // ("post the v2.3 release notes to the #announcements channel"): content, which no
-        // tool is expected to offer.
+        // `notify` …) to or in a place those servers offer, its object is what the message
+        // says ("post the v2.3 release notes to the #announcements channel", "post an
+        // announcement in the general channel"): content, which no tool is expected to offer.
         let verb = request_verb(&plain, outcome, named);
         let sent = verb
             .filter(|(_, v)| sends(index, v.stem()))
             .and_then(|_| object_of(&plain, outcome, named, asked.is_action));
         let content: &[&str] = match &sent {
-            Some(o)
-                if o.opens.is_some_and(|w| w.eq_ignore_ascii_case("to"))
-                    && o.complement.is_some_and(|c| index.matches_in_groups(c.word(), scope)) =>
-            {
-                o.words
-            }
+            Some(o) if o.place.is_some_and(|c| index.matches_in_groups(c.word(), scope)) => o.words,
             _ => &[],
         };
         // The most specific tool word (of equals, the first).
@@ -980,7 +975,8 @@ impl Services {
         // thing is for, from or to will do too ("mute Datadog alerts from host web-03":
         // `mute_host`), and for a thing of another ("change the priority of the jira ticket"),
         // a tool about that other that says the thing anywhere, a parameter included.
-        let object = if verb_writes {
+        // Content sent to an offered place is not judged.
+        let object = if verb_writes && content.is_empty() {
             sent.or_else(|| object_of(&plain, outcome, named, asked.is_action))
         } else {
             None
@@ -1105,6 +1101,10 @@ struct Object<'o, 'p> {
     /// follows it (`[complement]`), its last word that is a query term as for `head`: `host`
     /// of `mute Datadog alerts from host web-03`, `user` of `… of the okta user jane`.
     complement: Option<&'o QueryTerm>,
+    /// The head of the phrase that says where the object goes, when one follows it: the last
+    /// word that is a query term, as for `head`, of a phrase opened by `to`, `in`, `into` or
+    /// `on` (`channel` of `post an announcement in the general channel`).
+    place: Option<&'o QueryTerm>,
 }
 
 /// The object of the request's verb (the word of `plain`, a request clause's words, at
@@ -1160,14 +1160,20 @@ fn object_of<'o, 'p>(
     let words = rest.get(..end)?;
     let head = term(words.last()?);
     let opens = rest.get(end).copied().filter(|w| is_one_of(w, &lists().complement));
-    let complement = opens.and_then(|_| {
+    // The last word the catalog knows of the phrase after the object's end: a name may
+    // follow (`the okta user jane`).
+    let phrase_head = || {
         let after = rest.get(end + 1..)?;
         let stop =
             after.iter().position(|w| is_one_of(w, &lists().object_end)).unwrap_or(after.len());
-        // Its last word the catalog knows: a name may follow (`the okta user jane`).
         after.get(..stop)?.iter().rev().find_map(|w| term(w))
-    });
-    Some(Object { words, opens, head, complement })
+    };
+    let complement = opens.and_then(|_| phrase_head());
+    let place = rest
+        .get(end)
+        .filter(|w| ["to", "in", "into", "on"].iter().any(|p| p.eq_ignore_ascii_case(w)))
+        .and_then(|_| phrase_head());
+    Some(Object { words, opens, head, complement, place })
 }
 
 /// What a query asks to be done, for [`Services::unoffered`].

@@ -597,7 +597,7 @@ fn a_tool_that_takes_its_operation_as_a_parameter_may_do_any_kind() {
     // With one allowed value the tool does what its name says, and nothing here deletes.
     let results = search(r#""link""#).search(query, 5);
     let why = results.refusal().expect("refused");
-    assert_eq!(why.not_offered_word(), Some(("jira", "remove")));
+    assert_eq!(why.not_offered_word(), Some(("jira", "remove link")));
 }
 
 #[test]

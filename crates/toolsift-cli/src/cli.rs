@@ -126,8 +126,10 @@ const SEARCH_LONG: &str = "\
 Rank the catalog's tools for a query, as an agent's tool search would.
 
 Prints one entry per hit: rank, model-facing name, server, score, and the
-short description the model would read. When nothing fits, prints the two
-lines a host would hand the model instead, and the ranker's reason. --explain
+short description the model would read; when the query names a service no
+connected server provides and hits are given anyway, then the line a host would
+add for it. When nothing fits, prints the two lines a host would hand the model
+instead, and the ranker's reason. --explain
 adds the per-term, per-field BM25F breakdown of every hit, and the factors of a
 demoted hit: its tool does another kind of action (read, write, delete) than
 the query asks for, or belongs to another service than the query names; and of
@@ -150,8 +152,10 @@ JSON (--json): one object; scores have at most four decimals.
                    \"pseudo_frequency\", \"fields\": [{\"field\", \"tf\",
                      \"weight\", \"b\", \"length\", \"avg_length\", \"norm\",
                      \"value\"}]}]}]}}],
+   \"missing\": null | {\"services\": [service], \"text\": the line for the model},
    \"empty\": null | {\"reason\", \"message\", \"unknown\": [term],
-                    \"weak\": [term], \"text\": the lines for the model}}
+                    \"weak\": [term], \"missing_services\": [service],
+                    \"text\": the lines for the model}}
 
 A demoted or promoted hit's score is its explanation's score times the factor
 of each reason it was demoted or promoted for.

@@ -15,7 +15,8 @@
 //!
 //! - `search`: `{"query", "limit", "server", "hits": [{"rank", "name", "server", "tool",
 //!   "kind", "score", "demoted", "promoted", "matched", "description", "explanation"?}],
-//!   "empty": null | {"reason", "message", "unknown", "weak", "text"}}`;
+//!   "missing": null | {"services", "text"}, "empty": null | {"reason", "message", "unknown",
+//!   "weak", "missing_services", "text"}}`;
 //! - `listing`: `{"form", "tokenizer", "budget", "tokens", "full_tokens", "complete",
 //!   "servers": [{"name", "tools", "form", "tokens"}], "text"}`;
 //! - `describe`: `{"name", "server", "tool", "kind", "title", "signature", "description",

@@ -9,8 +9,10 @@ use toolsift::{Catalog, Server, ToolId, ToolKind, ToolSearch};
 /// The answer to a search: tool definitions, or the text that says why nothing fits.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Answer {
-    /// A JSON array of `{"name", "description", "input_schema"}`, best first.
-    Found(Value),
+    /// A JSON array of `{"name", "description", "input_schema"}`, best first, and the line
+    /// on the services the request names that no connected server provides (empty when it
+    /// names none).
+    Found(Value, String),
     /// Why nothing fits, for the model.
     Refused(String),
 }
@@ -140,8 +142,9 @@ impl ToolIndex {
     pub(crate) fn search(&self, query: &str, limit: usize, server: Option<&str>) -> Answer {
         let Some(server) = server else {
             let results = self.search.search(query, limit);
+            let missing = self.lister.render_missing(results.missing_services());
             return match self.search.render(query, &results, ResultForm::Json) {
-                toolsift::listing::Rendered::Json(value) => Answer::Found(value),
+                toolsift::listing::Rendered::Json(value) => Answer::Found(value, missing),
                 other => Answer::Refused(other.to_string()),
             };
         };
@@ -163,7 +166,9 @@ impl ToolIndex {
             return Answer::Refused(self.lister.render_empty(&why));
         }
         match self.lister.render_hits(&hits, ResultForm::Json) {
-            toolsift::listing::Rendered::Json(value) => Answer::Found(value),
+            toolsift::listing::Rendered::Json(value) => {
+                Answer::Found(value, self.lister.render_missing(results.missing_services()))
+            }
             other => Answer::Refused(other.to_string()),
         }
     }

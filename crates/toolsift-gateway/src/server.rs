@@ -76,12 +76,16 @@ impl GatewayServer {
                 index.search(query, limit, server)
             } else {
                 let names: Vec<&str> = exact.iter().map(String::as_str).take(limit).collect();
-                Answer::Found(index.select(&names).0)
+                Answer::Found(index.select(&names).0, String::new())
             }
         });
         match answer {
-            Answer::Found(value) => {
-                CallToolResult::success(vec![ContentBlock::text(value.to_string())])
+            Answer::Found(value, missing) => {
+                let mut content = vec![ContentBlock::text(value.to_string())];
+                if !missing.is_empty() {
+                    content.push(ContentBlock::text(missing));
+                }
+                CallToolResult::success(content)
             }
             Answer::Refused(text) => CallToolResult::success(vec![ContentBlock::text(format!(
                 "{text}{}",

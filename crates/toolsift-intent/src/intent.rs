@@ -368,12 +368,50 @@ pub struct Adjusted {
 
 /// What [`Intent::judge`] makes of an index outcome.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Judgement {
     /// The hits to show, best first, with their new scores; empty when the limit is 0 or the
     /// index found nothing without abstaining.
     Hits(Vec<Adjusted>),
+    /// Hits as for [`Judgement::Hits`] (never empty), for a request that names services no
+    /// connected tool belongs to (`missing`, as the request wrote them): a connected tool
+    /// may still do what is asked (it takes the service as a value, or the service is
+    /// context), and the host should say that the named service is not connected.
+    HitsWithMissing {
+        /// The hits, best first.
+        hits: Vec<Adjusted>,
+        /// The services the request names that no connected tool belongs to.
+        missing: Vec<String>,
+    },
     /// The request is refused: nothing connected does what it asks, or the index abstained.
     Refused(Refusal),
+}
+
+impl Judgement {
+    /// The hits to show, best first: empty for a refusal.
+    pub fn hits(&self) -> &[Adjusted] {
+        match self {
+            Judgement::Hits(hits) | Judgement::HitsWithMissing { hits, .. } => hits,
+            Judgement::Refused(_) => &[],
+        }
+    }
+
+    /// The refusal, if the request was refused.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            Judgement::Refused(refusal) => Some(refusal),
+            _ => None,
+        }
+    }
+
+    /// The services the request names that no connected tool belongs to, when it is answered
+    /// anyway ([`Judgement::HitsWithMissing`]); empty otherwise.
+    pub fn missing_services(&self) -> &[String] {
+        match self {
+            Judgement::HitsWithMissing { missing, .. } => missing,
+            _ => &[],
+        }
+    }
 }
 
 /// The request rules of one catalog: what a request asks, whether the connected tools offer
@@ -489,7 +527,8 @@ impl Intent {
     /// name agreement, best first (score descending, then the index's order key). The index's
     /// top `limit` is reordered, never extended, and hits that match an exact key stay first,
     /// unchanged. No hits, and no refusal, when `limit` is 0 or the index found nothing
-    /// without abstaining.
+    /// without abstaining. Hits for a request that names a service no connected tool belongs
+    /// to, which the rules did not refuse, come as [`Judgement::HitsWithMissing`].
     pub fn judge(
         &self,
         request: &Request,
@@ -511,9 +550,16 @@ impl Intent {
         } else {
             (ActionSet::default(), None)
         };
+        let missing = self.services.missing(&named);
         if !exact
-            && let Some(refusal) =
-                self.refusal(request.analyzed(), outcome, index, tools, (&named, &scope), asked)
+            && let Some(refusal) = self.refusal(
+                request.analyzed(),
+                outcome,
+                index,
+                tools,
+                (&named, &scope, &missing),
+                asked,
+            )
         {
             return Judgement::Refused(refusal);
         }
@@ -562,7 +608,13 @@ impl Intent {
             }
             found.truncate(limit);
             if !found.is_empty() {
-                return Judgement::Hits(found);
+                // A missing service the rules let pass is still said, unless the request is
+                // a tool's name.
+                return if missing.is_empty() || exact {
+                    Judgement::Hits(found)
+                } else {
+                    Judgement::HitsWithMissing { hits: found, missing }
+                };
             }
         }
         match Refusal::of_outcome(request.text(), outcome, request.added()).filter(|_| limit > 0) {
@@ -571,8 +623,8 @@ impl Intent {
         }
     }
 
-    /// The refusal of the service rules, if one applies: a missing service named, an
-    /// errand, or a named service (`named`, whose servers are `scope`) that does not offer
+    /// The refusal of the service rules, if one applies: a missing service named (`missing`,
+    /// [`Services::missing`]), an errand, or a named service (`named`, whose servers are `scope`) that does not offer
     /// what is asked (`wants`, first said by term `first_action`).
     fn refusal(
         &self,
@@ -580,14 +632,13 @@ impl Intent {
         outcome: &Outcome,
         index: &Index,
         tools: &impl Tools,
-        (named, scope): (&Named<'_>, &[&str]),
+        (named, scope, missing): (&Named<'_>, &[&str], &[String]),
         (wants, first_action): (ActionSet, Option<usize>),
     ) -> Option<Refusal> {
-        let missing = self.services.missing(named);
         // A missing service named next to a present one ("create a github issue for the bug
         // reported in intercom") may be context: the request may be for the present one.
         if !missing.is_empty()
-            && !self.services.missing_as_context(request, outcome, &missing, scope)
+            && !self.services.missing_as_context(request, outcome, missing, scope)
         {
             // A hit whose name the request spells and whose own text names the missing
             // service (it takes the service as a value) does what is asked; so does a generic
@@ -600,7 +651,7 @@ impl Intent {
                 about.iter().any(|s| names.binary_search(s).is_ok())
             }) && !self.generic_fits_first(outcome, index, tools, &words, &about)
             {
-                return Some(Refusal::missing_service(missing));
+                return Some(Refusal::missing_service(missing.to_vec()));
             }
         }
         // An everyday thing no tool is named for (`order a pizza`, `book a flight`) is a
@@ -864,8 +915,8 @@ mod tests {
             let outcome = self.index.search_analyzed(request.query(), 10);
             match self.intent.judge(&request, &outcome, &self.index, self, 10) {
                 Judgement::Refused(r) => Some(r.reason()),
-                Judgement::Hits(hits) => {
-                    assert!(!hits.is_empty(), "{text:?}: nothing found");
+                judged => {
+                    assert!(!judged.hits().is_empty(), "{text:?}: nothing found");
                     None
                 }
             }
@@ -911,8 +962,19 @@ mod tests {
             ("ops", "listDatabases", "List the databases."),
         ];
         let host = Host::new(&generic, &schema);
-        // No tool names MySQL, but a tool that belongs to no service fits, spelled whole.
+        // No tool names MySQL, but a tool that belongs to no service fits, spelled whole: the
+        // hits come with the service that is not connected.
         assert_eq!(host.refused("check the status of the MySQL database"), None);
+        let request = host.intent.read(host.index.analyzer(), "check the MySQL database status");
+        let outcome = host.index.search_analyzed(request.query(), 10);
+        let judged = host.intent.judge(&request, &outcome, &host.index, &host, 10);
+        assert_eq!(judged.missing_services(), ["mysql"]);
+        assert!(matches!(judged, Judgement::HitsWithMissing { ref hits, .. } if !hits.is_empty()));
+        // A request naming no missing service has plain hits.
+        let request = host.intent.read(host.index.analyzer(), "check the database status");
+        let outcome = host.index.search_analyzed(request.query(), 10);
+        let judged = host.intent.judge(&request, &outcome, &host.index, &host, 10);
+        assert!(matches!(judged, Judgement::Hits(ref hits) if !hits.is_empty()));
         // Spelled only through the lexicon ("examine" for check) is no evidence.
         assert_eq!(
             host.refused("examine the health of the MySQL database"),

@@ -294,6 +294,24 @@ impl Lister {
         crate::empty::render(why)
     }
 
+    /// The line that goes with hits for a request naming `services` no connected server
+    /// provides (the facade's `SearchResults::missing_services`): the model learns the
+    /// service is not connected, and that a hit may still do the job (taking the service as
+    /// a value) or, if none does, that it should tell the user. Empty when `services` is.
+    ///
+    /// ```
+    /// use toolsift_listing::Lister;
+    /// let note = Lister::default().render_missing(&["mysql".to_owned()]);
+    /// assert_eq!(
+    ///     note,
+    ///     "No connected server provides \"mysql\": the tools above may still do it (taking it \
+    ///      as a value); if none does, tell the user \"mysql\" is not connected.\n"
+    /// );
+    /// ```
+    pub fn render_missing(&self, services: &[String]) -> String {
+        crate::empty::render_missing(services)
+    }
+
     /// The three bridge tool definitions (`tool_search`, `tool_describe`, `tool_call`) for the
     /// servers of `listing`, with the listing embedded where `placement` says.
     pub fn bridge_tools(&self, listing: &Listing, placement: Placement) -> BridgeTools {

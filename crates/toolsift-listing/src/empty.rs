@@ -249,6 +249,19 @@ pub(crate) fn render(why: &NoMatch) -> String {
 }
 
 /// `"a"`, `"a" or "b"`, `"a", "b" or "c"` (with `conjunction`), at most [`MAX_WORDS`] words.
+/// See [`Lister::render_missing`](crate::Lister::render_missing).
+pub(crate) fn render_missing(services: &[String]) -> String {
+    if services.is_empty() {
+        return String::new();
+    }
+    let (list, them) = (quoted_list(services, "or"), quoted_list(services, "and"));
+    let (it, is) = if services.len() == 1 { ("it", "is") } else { ("them", "are") };
+    format!(
+        "No connected server provides {list}: the tools above may still do it (taking {it} as a \
+         value); if none does, tell the user {them} {is} not connected.\n"
+    )
+}
+
 fn quoted_list(words: &[String], conjunction: &str) -> String {
     let words = &words[..words.len().min(MAX_WORDS)];
     let mut out = String::new();

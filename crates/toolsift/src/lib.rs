@@ -27,7 +27,9 @@
 //! [`Catalog`] and the index over it, and decides which tool text goes into which field (see
 //! [`ToolSearch`] for the mapping). It answers [`search`](ToolSearch::search) with
 //! [`SearchResults`]: [`Hit`]s (tool, score, matched query terms) or, when empty, a
-//! [`Refusal`]; a hit whose tool does another kind of action (read, write, delete) than the
+//! [`Refusal`]; hits for a request that names a service no connected server provides come
+//! with that service ([`SearchResults::missing_services`]), which the text rendering says in
+//! a last line; a hit whose tool does another kind of action (read, write, delete) than the
 //! query asks for, or belongs to another service than the query names, moves down
 //! ([`ToolSearchBuilder::action_mismatch`], [`ToolSearchBuilder::service_mismatch`]), one whose
 //! tool's name the query spells moves up ([`ToolSearchBuilder::name_match`]), and a file name,

@@ -28,7 +28,10 @@ impl ToolSearch {
     ///
     /// Hits become compact text lines, JSON definitions, or provider shapes; an empty result
     /// becomes the why-empty text (the words no connected tool carries and the connected
-    /// servers, telling the model to stop rephrasing), whatever the form.
+    /// servers, telling the model to stop rephrasing), whatever the form. Text hits for a
+    /// request that names a service no connected server provides end with
+    /// [`Lister::render_missing`]'s line; a JSON form keeps its shape, and a host adds that
+    /// line beside it ([`SearchResults::missing_services`]).
     ///
     /// ```
     /// use toolsift::{Catalog, ToolSearch, load_mcp};
@@ -97,6 +100,13 @@ impl ToolSearch {
                 Some(ListedHit::new(tool, hit.name()).with_score(hit.score()))
             })
             .collect();
-        lister.render_hits(&hits, form)
+        match lister.render_hits(&hits, form) {
+            // The third answer: hits, then the line on the named services not connected.
+            Rendered::Text(mut text) if !results.missing_services().is_empty() => {
+                text.push_str(&lister.render_missing(results.missing_services()));
+                Rendered::Text(text)
+            }
+            rendered => rendered,
+        }
     }
 }

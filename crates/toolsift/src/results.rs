@@ -267,22 +267,46 @@ impl ExactSizeIterator for MatchedTerms<'_> {
     }
 }
 
-/// The outcome of a search: hits best first, and when there are none, why.
+/// The outcome of a search: hits best first, and when there are none, why. Hits for a
+/// request that names a service no connected server provides come with that service
+/// ([`missing_services`](SearchResults::missing_services)): the third answer between a
+/// plain list and a refusal.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SearchResults {
     hits: Vec<Hit>,
     refusal: Option<Refusal>,
+    missing: Vec<String>,
 }
 
 impl SearchResults {
     /// Results holding `hits`, best first.
     pub fn new(hits: Vec<Hit>) -> SearchResults {
-        SearchResults { hits, refusal: None }
+        SearchResults { hits, refusal: None, missing: Vec::new() }
     }
 
     /// No results: the search was refused, for the reason `refusal` gives.
     pub fn refused(refusal: Refusal) -> SearchResults {
-        SearchResults { hits: Vec::new(), refusal: Some(refusal) }
+        SearchResults { hits: Vec::new(), refusal: Some(refusal), missing: Vec::new() }
+    }
+
+    /// These results, noting that the request names `services` no connected server
+    /// provides (ignored when there are no hits: a refusal says it itself).
+    #[must_use]
+    pub fn with_missing_services(mut self, services: Vec<String>) -> SearchResults {
+        if !self.hits.is_empty() {
+            self.missing = services;
+        }
+        self
+    }
+
+    /// The services the request names that no connected server provides, when it is
+    /// answered anyway: a connected tool may take the service as a value ("check the status
+    /// of the MySQL database" with a generic `checkDatabaseStatus`), or the service is context
+    /// next to a connected one. The model should be told, so that it can say so if no hit
+    /// does the job. Empty for a refusal ([`Refusal::missing_services`] says it there) and
+    /// for a request that names no missing service.
+    pub fn missing_services(&self) -> &[String] {
+        &self.missing
     }
 
     /// The hits, best first: score descending, then catalog order.

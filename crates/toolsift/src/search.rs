@@ -502,21 +502,19 @@ impl ToolSearch {
         // The index breaks score ties by the order key, the catalog position: its order is
         // the contract, whatever the history of updates.
         let outcome = self.index.search_analyzed(request.query(), limit);
-        match self.intent.judge(&request, &outcome, &self.index, self, limit) {
-            Judgement::Refused(refusal) => SearchResults::refused(refusal),
-            Judgement::Hits(adjusted) => {
-                // The query's words once per search; each hit keeps a mask of the ones it
-                // matched.
-                let words = Arc::new(QueryText::new(outcome.terms().iter().map(|t| t.word())));
-                let hits = adjusted.iter().filter_map(|a| {
-                    let tool = Arc::clone(self.docs.get(a.doc.get() as usize)?.as_ref()?);
-                    let mask = (outcome.hits().get(a.hit)?.matched())
-                        .fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
-                    Some(Hit::shared(tool, a.score, Arc::clone(&words), mask, a.agreement))
-                });
-                SearchResults::new(hits.collect())
-            }
+        let judged = self.intent.judge(&request, &outcome, &self.index, self, limit);
+        if let Judgement::Refused(refusal) = judged {
+            return SearchResults::refused(refusal);
         }
+        // The query's words once per search; each hit keeps a mask of the ones it matched.
+        let words = Arc::new(QueryText::new(outcome.terms().iter().map(|t| t.word())));
+        let hits = judged.hits().iter().filter_map(|a| {
+            let tool = Arc::clone(self.docs.get(a.doc.get() as usize)?.as_ref()?);
+            let mask = (outcome.hits().get(a.hit)?.matched())
+                .fold(0u64, |m, i| m | 1u64.checked_shl(i as u32).unwrap_or(0));
+            Some(Hit::shared(tool, a.score, Arc::clone(&words), mask, a.agreement))
+        });
+        SearchResults::new(hits.collect()).with_missing_services(judged.missing_services().to_vec())
     }
 
     /// The tool a model-facing name belongs to (`mcp__github__create_issue`), for a

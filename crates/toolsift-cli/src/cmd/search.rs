@@ -51,9 +51,10 @@ fn ranked(
     if all.is_empty() {
         return Ok(all);
     }
+    let missing = all.missing_services().to_vec();
     let hits: Vec<Hit> =
         all.into_hits().into_iter().filter(|h| h.tool().server == server).take(limit).collect();
-    Ok(SearchResults::new(hits))
+    Ok(SearchResults::new(hits).with_missing_services(missing))
 }
 
 /// What a host tells the model for an empty result, and the ranker's reason.
@@ -144,6 +145,10 @@ fn human(
                 out.push_str(&term::wrap(&format!("= {:.4}", hit.score()), 4));
             }
         }
+    }
+    let missing = Lister::default().render_missing(results.missing_services());
+    if !missing.is_empty() {
+        out.push_str(&term::wrap(&clean(&missing, true), 0));
     }
     out
 }
@@ -249,11 +254,16 @@ fn json_document(
         json!({"reason": reason, "message": message, "unknown": unknown, "weak": weak,
                "missing_services": missing, "text": e.text})
     });
+    let missing = (!results.missing_services().is_empty()).then(|| {
+        json!({"services": results.missing_services(),
+               "text": Lister::default().render_missing(results.missing_services())})
+    });
     json!({
         "query": query,
         "limit": args.limit,
         "server": args.server,
         "hits": hits,
+        "missing": missing,
         "empty": empty,
     })
 }

@@ -45,7 +45,7 @@ fn clearing_a_server_empties_it_and_keeps_the_rest() {
     assert_eq!(index.tool_count("a"), 0);
     assert_eq!(index.tool_count("b"), 1);
     assert!(index.resolve("mcp__a__create_issue").is_none());
-    assert!(matches!(index.search("send a message", 5, None), Answer::Found(_)));
+    assert!(matches!(index.search("send a message", 5, None), Answer::Found(..)));
     assert!(matches!(index.search("create an issue", 5, None), Answer::Refused(_)));
 }
 
@@ -57,4 +57,32 @@ fn the_search_tool_description_carries_the_listing() {
     let names: Vec<&str> = tools.iter().map(|(name, _, _)| name.as_str()).collect();
     assert_eq!(names, ["tool_search", "tool_describe", "tool_call"]);
     assert!(tools[0].1.contains("mcp__github__create_issue"), "{}", tools[0].1);
+}
+
+#[test]
+fn hits_for_a_service_not_connected_come_with_a_line_saying_so() {
+    let mut index = ToolIndex::new(["ops"]).expect("empty index");
+    index.set_tools(
+        "ops",
+        &[
+            tool("checkDatabaseStatus", "Check the status of a database."),
+            tool("listDatabases", "List the databases."),
+        ],
+    );
+    let Answer::Found(hits, missing) =
+        index.search("check the status of the MySQL database", 5, None)
+    else {
+        panic!("refused")
+    };
+    assert_eq!(hits[0]["name"], "mcp__ops__checkDatabaseStatus");
+    assert!(missing.starts_with("No connected server provides \"mysql\""), "{missing}");
+    // One server's hits carry the line too; a request naming no missing service has none.
+    assert!(matches!(
+        index.search("check the status of the MySQL database", 5, Some("ops")),
+        Answer::Found(_, ref m) if m == &missing
+    ));
+    assert!(matches!(
+        index.search("check the database status", 5, None),
+        Answer::Found(_, ref m) if m.is_empty()
+    ));
 }

@@ -816,3 +816,41 @@ fn misspelt_present_services_keep_the_not_offered_check() {
     assert_eq!(why.reason(), Reason::NotOffered);
     assert_eq!(why.not_offered_word(), Some(("circleci", "cancel")));
 }
+
+#[test]
+fn hits_for_a_missing_service_say_it_is_not_connected() {
+    let mut catalog = Catalog::new();
+    catalog.add_server(server(
+        "ops",
+        &[
+            ("checkDatabaseStatus", "Check the status of a database."),
+            ("listDatabases", "List the databases."),
+        ],
+    ));
+    let search = ToolSearch::new(catalog).expect("index");
+    // A generic tool fits first, spelled whole: answered, with the service not connected.
+    let query = "check the status of the MySQL database";
+    let results = search.search(query, 5);
+    assert_eq!(results.hits()[0].name(), "mcp__ops__checkDatabaseStatus");
+    assert_eq!(results.missing_services(), ["mysql"]);
+    let text = search.render(query, &results, ResultForm::Text).to_string();
+    assert_eq!(
+        text.lines().last(),
+        Some(
+            "No connected server provides \"mysql\": the tools above may still do it (taking it \
+             as a value); if none does, tell the user \"mysql\" is not connected."
+        ),
+        "{text}"
+    );
+    // The JSON forms keep their shape: the host adds the line beside them.
+    let json = search.render(query, &results, ResultForm::Json);
+    assert!(json.as_json().is_some_and(|v| v.as_array().is_some_and(|a| !a.is_empty())));
+    // A request that names no missing service gets plain hits.
+    let plain = search.search("check the database status", 5);
+    assert!(!plain.is_empty());
+    assert!(plain.missing_services().is_empty());
+    assert!(!search.render("x", &plain, ResultForm::Text).to_string().contains("No connected"));
+    // A refusal keeps the services in its own reason.
+    let refused = search.search("rotate the okta api token", 5);
+    assert!(refused.missing_services().is_empty());
+}

@@ -647,7 +647,7 @@ impl Intent {
             let words =
                 QueryWords::new(outcome.terms(), index.expander().map(|e| &**e), index.analyzer());
             if !self.spelled_hit(outcome, index, tools, &words, |doc, t| {
-                let names = self.services_of(tools, doc, t);
+                let names = self.services_of(index, tools, doc, t);
                 about.iter().any(|s| names.binary_search(s).is_ok())
             }) && !self.generic_fits_first(outcome, index, tools, &words, &about)
             {
@@ -792,7 +792,7 @@ impl Intent {
     ) -> bool {
         for h in outcome.hits().iter().filter(|h| !h.is_exact_key()) {
             let Some(tool) = tools.tool(h.doc()) else { continue };
-            let names = self.services_of(tools, h.doc(), tool);
+            let names = self.services_of(index, tools, h.doc(), tool);
             if self.services.names_server(tool.server) || names.iter().any(|s| !missing.contains(s))
             {
                 return false;
@@ -809,14 +809,20 @@ impl Intent {
     /// `enum` and `const` values), as a tool that takes the service as a value does
     /// ("the platform (e.g., Facebook, Twitter)"). Worked out the first time, then kept in its
     /// [`ToolFacts`].
-    fn services_of<'t>(&self, tools: &impl Tools, doc: DocId, tool: ToolRef<'t>) -> &'t [u32] {
+    fn services_of<'t>(
+        &self,
+        index: &Index,
+        tools: &impl Tools,
+        doc: DocId,
+        tool: ToolRef<'t>,
+    ) -> &'t [u32] {
         tool.facts.services.get_or_init(|| {
             let mut texts = vec![tool.name];
             if let Some(text) = tools.text(doc) {
                 texts.push(text.description);
                 schema_strings(text.input_schema, &mut texts);
             }
-            self.services.named_in_text(texts).into_boxed_slice()
+            self.services.named_in_text(index.analyzer(), texts).into_boxed_slice()
         })
     }
 
@@ -1084,7 +1090,8 @@ mod tests {
             &json!({"type": "object", "properties": {"site": {"enum": ["facebook"]}}}),
         );
         let tool = host.tool(host.ids[0]).expect("a tool");
-        let named: Vec<u32> = host.intent.services_of(&host, host.ids[0], tool).to_vec();
+        let named: Vec<u32> =
+            host.intent.services_of(&host.index, &host, host.ids[0], tool).to_vec();
         let ids = |words: &[&str]| {
             let mut ids: Vec<u32> =
                 words.iter().filter_map(|w| host.intent.services.service_id(w)).collect();

@@ -133,29 +133,6 @@ pub(crate) fn parse_services<S: AsRef<str>>(
     out
 }
 
-/// The longest alias a tool's text is searched for, in bytes ([`Services::named_in_text`]).
-const MAX_ALIAS_BYTES: usize = 32;
-
-/// The number of pairs of ASCII letters and digits, case folded: [`prefix_slot`]'s range.
-const PREFIX_SLOTS: usize = 36 * 36;
-
-/// The slot of a word of ASCII letters and digits by its first two bytes, case folded (a word
-/// of one byte has a slot of its own); `None` for an empty word or another first byte.
-fn prefix_slot(word: &[u8]) -> Option<usize> {
-    let index = |b: u8| match b.to_ascii_lowercase() {
-        d @ b'0'..=b'9' => Some(usize::from(d - b'0')),
-        l @ b'a'..=b'z' => Some(10 + usize::from(l - b'a')),
-        _ => None,
-    };
-    let first = index(*word.first()?)?;
-    // One byte: the second index is 0; only an alias of one byte sets length bit 0.
-    let second = match word.get(1) {
-        Some(&b) => index(b)?,
-        None => 0,
-    };
-    Some(first * 36 + second)
-}
-
 /// The hasher of the word tables below (rustc-hash's `FxHasher`): a few instructions per 8
 /// bytes where the default SipHash takes about a hundred per word. Its tables are only probed,
 /// never iterated for output, so their order does not matter.
@@ -169,10 +146,6 @@ pub(crate) struct Services {
     lookup: HashMap<Box<str>, u32, WordHash>,
     /// The same, sorted by word: scanned for an alias one edit from a typo.
     sorted: ServiceWords,
-    /// Per pair of leading bytes of the aliases written in ASCII letters and digits
-    /// ([`prefix_slot`]), a bit per length (bit `n - 1` for `n` bytes, up to
-    /// [`MAX_ALIAS_BYTES`]): [`Services::named_in_text`] looks up only the words that pass.
-    prefixes: Box<[u64]>,
     /// The words of the errand rule's everyday things (only looked up).
     errands: HashSet<Box<str>, WordHash>,
     /// Per service, the number of servers whose `name` fields contain one of its aliases.
@@ -433,19 +406,9 @@ impl Services {
     pub(crate) fn new(known: ServiceWords, errands: ServiceWords) -> Services {
         let n = known.iter().map(|&(_, s)| s as usize + 1).max().unwrap_or(0);
         let lookup = known.iter().cloned().collect();
-        let mut prefixes = vec![0u64; PREFIX_SLOTS].into_boxed_slice();
-        for (word, _) in &known {
-            if let Some(slot) = prefix_slot(word.as_bytes())
-                && (1..=MAX_ALIAS_BYTES).contains(&word.len())
-                && let Some(bits) = prefixes.get_mut(slot)
-            {
-                *bits |= 1 << (word.len() - 1);
-            }
-        }
         Services {
             lookup,
             sorted: known,
-            prefixes,
             errands: errands.into_iter().map(|(word, _)| word).collect(),
             present: vec![0; n],
             by_server: BTreeMap::new(),
@@ -695,49 +658,21 @@ impl Services {
         Named { terms }
     }
 
-    /// The known services whose alias one of `texts` writes as a word, sorted, each once: a
-    /// word is a run of ASCII letters and digits, an identifier's camelCase parts apart
-    /// (`getInstagramPosts` writes `instagram`), compared ignoring case. A tool's own text
-    /// names a service this way when it works with it ("the platform: Twitter, Facebook").
-    /// One pass over the bytes; a word is looked up only when an alias has its first two
-    /// bytes and its length.
-    pub(crate) fn named_in_text<'a>(&self, texts: impl IntoIterator<Item = &'a str>) -> Vec<u32> {
+    /// The known services whose alias one of `texts` writes as a word, sorted, each once: the
+    /// words `analyzer` (the index's) makes of them, an identifier's parts included
+    /// (`getInstagramPosts` writes `instagram`). A tool's own text names a service this way
+    /// when it works with it ("the platform: Twitter, Facebook").
+    pub(crate) fn named_in_text<'a>(
+        &self,
+        analyzer: &Analyzer,
+        texts: impl IntoIterator<Item = &'a str>,
+    ) -> Vec<u32> {
         let mut found: Vec<u32> = Vec::new();
         if self.lookup.is_empty() {
             return found;
         }
-        let mut buf = [0u8; MAX_ALIAS_BYTES];
         for text in texts {
-            let bytes = text.as_bytes();
-            let mut start = 0;
-            while start < bytes.len() {
-                if !bytes[start].is_ascii_alphanumeric() {
-                    start += 1;
-                    continue;
-                }
-                // The word: to the next byte that is not a letter or digit, or to an upper-case
-                // letter after a lower-case one.
-                let mut end = start + 1;
-                while let Some(&b) = bytes.get(end)
-                    && b.is_ascii_alphanumeric()
-                    && !(b.is_ascii_uppercase() && bytes[end - 1].is_ascii_lowercase())
-                {
-                    end += 1;
-                }
-                let word = &bytes[start..end];
-                let passes = prefix_slot(word)
-                    .and_then(|slot| self.prefixes.get(slot))
-                    .is_some_and(|bits| bits >> (word.len() - 1).min(63) & 1 == 1);
-                if passes && let Some(out) = buf.get_mut(..word.len()) {
-                    for (o, b) in out.iter_mut().zip(word) {
-                        *o = b.to_ascii_lowercase();
-                    }
-                    if let Some(s) = std::str::from_utf8(out).ok().and_then(|w| self.service(w)) {
-                        found.push(s);
-                    }
-                }
-                start = end;
-            }
+            analyzer.for_each_token(text, |t| found.extend(self.service(t.word)));
         }
         found.sort_unstable();
         found.dedup();

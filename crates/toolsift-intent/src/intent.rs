@@ -374,7 +374,8 @@ pub enum Judgement {
     /// index found nothing without abstaining.
     Hits(Vec<Adjusted>),
     /// Hits as for [`Judgement::Hits`] (never empty), for a request that names services no
-    /// connected tool belongs to (`missing`, as the request wrote them): a connected tool
+    /// connected tool belongs to (`missing`, each by the alias the request used, lowercased,
+    /// as [`Refusal::missing_services`] gives them): a connected tool
     /// may still do what is asked (it takes the service as a value, or the service is
     /// context), and the host should say that the named service is not connected.
     HitsWithMissing {
@@ -624,8 +625,9 @@ impl Intent {
     }
 
     /// The refusal of the service rules, if one applies: a missing service named (`missing`,
-    /// [`Services::missing`]), an errand, or a named service (`named`, whose servers are `scope`) that does not offer
-    /// what is asked (`wants`, first said by term `first_action`).
+    /// [`Services::missing`]), an errand, or a named service (`named`, whose servers are
+    /// `scope`) that does not offer what is asked (`wants`, first said by term
+    /// `first_action`).
     fn refusal(
         &self,
         request: &Analyzed,

@@ -917,11 +917,16 @@ mod tests {
             Host { index, intent, tools, descriptions, schema: schema.clone(), ids }
         }
 
-        /// The refusal's reason for `request`, or `None` when it is answered.
-        fn refused(&self, text: &str) -> Option<Reason> {
+        /// The judgement of `text`, searched for its top 10.
+        fn judged(&self, text: &str) -> Judgement {
             let request = self.intent.read(self.index.analyzer(), text);
             let outcome = self.index.search_analyzed(request.query(), 10);
-            match self.intent.judge(&request, &outcome, &self.index, self, 10) {
+            self.intent.judge(&request, &outcome, &self.index, self, 10)
+        }
+
+        /// The refusal's reason for `request`, or `None` when it is answered.
+        fn refused(&self, text: &str) -> Option<Reason> {
+            match self.judged(text) {
                 Judgement::Refused(r) => Some(r.reason()),
                 judged => {
                     assert!(!judged.hits().is_empty(), "{text:?}: nothing found");
@@ -973,15 +978,11 @@ mod tests {
         // No tool names MySQL, but a tool that belongs to no service fits, spelled whole: the
         // hits come with the service that is not connected.
         assert_eq!(host.refused("check the status of the MySQL database"), None);
-        let request = host.intent.read(host.index.analyzer(), "check the MySQL database status");
-        let outcome = host.index.search_analyzed(request.query(), 10);
-        let judged = host.intent.judge(&request, &outcome, &host.index, &host, 10);
+        let judged = host.judged("check the MySQL database status");
         assert_eq!(judged.missing_services(), ["mysql"]);
         assert!(matches!(judged, Judgement::HitsWithMissing { ref hits, .. } if !hits.is_empty()));
         // A request naming no missing service has plain hits.
-        let request = host.intent.read(host.index.analyzer(), "check the database status");
-        let outcome = host.index.search_analyzed(request.query(), 10);
-        let judged = host.intent.judge(&request, &outcome, &host.index, &host, 10);
+        let judged = host.judged("check the database status");
         assert!(matches!(judged, Judgement::Hits(ref hits) if !hits.is_empty()));
         // Spelled only through the lexicon ("examine" for check) is no evidence.
         assert_eq!(

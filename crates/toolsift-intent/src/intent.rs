@@ -176,8 +176,9 @@ impl IntentBuilder {
 }
 
 /// What the intent layer knows of one indexed tool: the kinds of action it does, whether it
-/// is described in a CJK script, and (worked out the first time it is a hit) the words of its
-/// name. Made by [`Intent::tool_facts`]; a host keeps one per document and hands them back
+/// is described in a CJK script, the kinds of thing it takes as a parameter value, and
+/// (worked out the first time a rule asks) the words of its name and the services its own
+/// text names. Made by [`Intent::tool_facts`]; a host keeps one per document and hands them back
 /// through [`Tools`].
 #[derive(Debug, Clone)]
 pub struct ToolFacts {

@@ -248,7 +248,6 @@ pub(crate) fn render(why: &NoMatch) -> String {
     out
 }
 
-/// `"a"`, `"a" or "b"`, `"a", "b" or "c"` (with `conjunction`), at most [`MAX_WORDS`] words.
 /// See [`Lister::render_missing`](crate::Lister::render_missing).
 pub(crate) fn render_missing(services: &[String]) -> String {
     if services.is_empty() {
@@ -262,6 +261,7 @@ pub(crate) fn render_missing(services: &[String]) -> String {
     )
 }
 
+/// `"a"`, `"a" or "b"`, `"a", "b" or "c"` (with `conjunction`), at most [`MAX_WORDS`] words.
 fn quoted_list(words: &[String], conjunction: &str) -> String {
     let words = &words[..words.len().min(MAX_WORDS)];
     let mut out = String::new();

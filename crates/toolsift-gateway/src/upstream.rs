@@ -14,12 +14,70 @@ use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::{mpsc, oneshot, watch};
+use tokio::task::JoinHandle;
 
 use crate::config::ServerConfig;
 use crate::hub::Hub;
 
 /// How many of a child's last stderr lines a failure report quotes.
 const STDERR_LINES: usize = 3;
+
+/// How long a failure report waits for a child's stderr to close before quoting it. A child
+/// that prints why it refuses to start and exits closes stdout and stderr together; the
+/// connection sees the closed stdout first, and the reader needs a moment to take the last
+/// line from stderr.
+const STDERR_DRAIN: Duration = Duration::from_millis(500);
+
+/// The last lines a child wrote to stderr, and the task that reads them.
+#[derive(Default)]
+struct StderrTail {
+    lines: Arc<Mutex<VecDeque<String>>>,
+    reader: Option<JoinHandle<()>>,
+}
+
+impl StderrTail {
+    /// Reads `child_stderr` in the background, keeping the last [`STDERR_LINES`] lines.
+    fn follow(&mut self, server: &str, child_stderr: tokio::process::ChildStderr) {
+        let lines = Arc::clone(&self.lines);
+        let server = server.to_owned();
+        self.reader = Some(tokio::spawn(async move {
+            let mut reader = BufReader::new(child_stderr).lines();
+            while let Ok(Some(line)) = reader.next_line().await {
+                tracing::info!(server, "stderr: {line}");
+                let mut lines = lines.lock().unwrap_or_else(PoisonError::into_inner);
+                if lines.len() == STDERR_LINES {
+                    lines.pop_front();
+                }
+                lines.push_back(line);
+            }
+        }));
+    }
+
+    /// ` (stderr: a | b)` for a failure report, or nothing when the child wrote nothing. Waits
+    /// up to [`STDERR_DRAIN`] for stderr to close first, so the lines a child wrote just
+    /// before it exited are there.
+    async fn quote(&mut self) -> String {
+        if let Some(reader) = self.reader.as_mut()
+            && tokio::time::timeout(STDERR_DRAIN, &mut *reader).await.is_ok()
+        {
+            self.reader = None;
+        }
+        let lines = self.lines.lock().unwrap_or_else(PoisonError::into_inner);
+        if lines.is_empty() {
+            return String::new();
+        }
+        let joined: Vec<&str> = lines.iter().map(String::as_str).collect();
+        format!(" (stderr: {})", joined.join(" | "))
+    }
+}
+
+impl Drop for StderrTail {
+    fn drop(&mut self) {
+        if let Some(reader) = self.reader.take() {
+            reader.abort();
+        }
+    }
+}
 
 /// The gateway as a client of one upstream: it only listens for tool list changes.
 #[derive(Debug, Clone)]
@@ -53,13 +111,13 @@ pub(crate) async fn supervise(
     let mut backoff = options.restart_backoff;
     loop {
         hub.set_starting(&server);
-        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        let mut stderr = StderrTail::default();
         let (changed_tx, mut changed) = mpsc::unbounded_channel();
         let client = UpstreamClient { changed: changed_tx };
         let started = tokio::select! {
             started = tokio::time::timeout(
                 options.startup_timeout,
-                start(&server, &config, client, &stderr),
+                start(&server, &config, client, &mut stderr),
             ) => started,
             _ = shutdown.changed() => return,
         };
@@ -67,9 +125,9 @@ pub(crate) async fn supervise(
             Err(_) => format!(
                 "did not start within {}s (startup timeout){}",
                 options.startup_timeout.as_secs_f32(),
-                last_lines(&stderr)
+                stderr.quote().await
             ),
-            Ok(Err(e)) => format!("{e}{}", last_lines(&stderr)),
+            Ok(Err(e)) => format!("{e}{}", stderr.quote().await),
             Ok(Ok((running, tools))) => {
                 let up_since = Instant::now();
                 hub.set_up(&server, running.peer().clone(), &tools);
@@ -116,7 +174,7 @@ pub(crate) async fn supervise(
                 if up_since.elapsed() >= options.restart_backoff_max {
                     backoff = options.restart_backoff;
                 }
-                format!("{reason}{}", last_lines(&stderr))
+                format!("{reason}{}", stderr.quote().await)
             }
         };
         tracing::warn!(server, "down: {reason}; retrying in {:.1}s", backoff.as_secs_f32());
@@ -139,7 +197,7 @@ async fn start(
     server: &str,
     config: &ServerConfig,
     client: UpstreamClient,
-    stderr: &Arc<Mutex<VecDeque<String>>>,
+    stderr: &mut StderrTail,
 ) -> Result<(Running, Vec<rmcp::model::Tool>), String> {
     let running = match config {
         ServerConfig::Stdio { command, args, env, cwd } => {
@@ -154,19 +212,7 @@ async fn start(
                 .spawn()
                 .map_err(|e| format!("cannot start `{command}`: {e}"))?;
             if let Some(child_stderr) = child_stderr {
-                let lines = Arc::clone(stderr);
-                let server = server.to_owned();
-                tokio::spawn(async move {
-                    let mut reader = BufReader::new(child_stderr).lines();
-                    while let Ok(Some(line)) = reader.next_line().await {
-                        tracing::info!(server, "stderr: {line}");
-                        let mut lines = lines.lock().unwrap_or_else(PoisonError::into_inner);
-                        if lines.len() == STDERR_LINES {
-                            lines.pop_front();
-                        }
-                        lines.push_back(line);
-                    }
-                });
+                stderr.follow(server, child_stderr);
             }
             client.serve(transport).await.map_err(|e| format!("initialize failed: {e}"))?
         }
@@ -192,13 +238,4 @@ async fn start(
     let tools =
         running.peer().list_all_tools().await.map_err(|e| format!("tools/list failed: {e}"))?;
     Ok((running, tools))
-}
-
-fn last_lines(stderr: &Mutex<VecDeque<String>>) -> String {
-    let lines = stderr.lock().unwrap_or_else(PoisonError::into_inner);
-    if lines.is_empty() {
-        return String::new();
-    }
-    let joined: Vec<&str> = lines.iter().map(String::as_str).collect();
-    format!(" (stderr: {})", joined.join(" | "))
 }

@@ -85,6 +85,11 @@ impl ActionSet {
         if names_language { ActionSet(self.0 | QUERIES) } else { self }
     }
 
+    /// Whether the tool takes its operation as a parameter ([`ActionSet::with_operations`]).
+    pub(crate) fn chooses_operation(self) -> bool {
+        self.0 & CHOSEN != 0
+    }
+
     /// Whether the tool runs queries in a query language ([`ActionSet::with_query_language`]).
     pub(crate) fn runs_queries(self) -> bool {
         self.0 & QUERIES != 0
@@ -128,7 +133,7 @@ impl ActionSet {
     ///
     /// [`Services::unoffered`]: crate::services::Services::unoffered
     pub(crate) fn serves(query: ActionSet, tool: ActionSet) -> bool {
-        tool.0 & CHOSEN != 0
+        tool.chooses_operation()
             || (!ActionSet::conflicts(query, tool)
                 && (!query.deletes() || tool.is_empty() || tool.deletes()))
     }

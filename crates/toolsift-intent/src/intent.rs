@@ -670,6 +670,7 @@ impl Intent {
         }
         let actions_of = |d: DocId| tools.tool(d).map(|t| t.facts.actions);
         let serves = |d: DocId| actions_of(d).is_some_and(|a| ActionSet::serves(wants, a));
+        let chooses = |d: DocId| actions_of(d).is_some_and(ActionSet::chooses_operation);
         let is_action = |stem: &str| self.actions.action(stem).is_some();
         let writes = |stem: &str| self.actions.action(stem).is_some_and(|a| a.writes());
         // Whether the request asks to read (or asks a question) and a tool of the named
@@ -692,6 +693,7 @@ impl Intent {
         let asked = Asked {
             word: first_action.and_then(|i| outcome.terms().get(i)).map(QueryTerm::word),
             serves: &serves,
+            chooses: &chooses,
             is_action: &is_action,
             writes: &writes,
             queries: &queries,
@@ -1020,6 +1022,27 @@ mod tests {
         }
         assert_eq!(host.refused("github create issue"), None);
         assert_eq!(host.refused("github latest release"), None);
+    }
+
+    #[test]
+    fn a_writing_verb_must_be_said_where_a_tool_says_what_it_does() {
+        let tools = |update: &'static str| {
+            [
+                ("github", "search_repositories", "Search repositories. Filters: is:archived."),
+                ("github", "create_repository", "Create a new repository."),
+                ("github", "update_repository", update),
+            ]
+        };
+        let schema = json!({"type": "object"});
+        // Only a search filter and a side note say archived: no tool archives.
+        let mentioned =
+            Host::new(&tools("Update a repository. Archived ones are read-only."), &schema);
+        assert_eq!(mentioned.refused("archive the repository on github"), Some(Reason::NotOffered));
+        // A summary that says it is a tool that does it.
+        let said = Host::new(&tools("Update or archive a repository."), &schema);
+        assert_eq!(said.refused("archive the repository on github"), None);
+        // The rule judges the verb only: what a tool mentions still answers a read.
+        assert_eq!(mentioned.refused("search github for archived repositories"), None);
     }
 
     #[test]

@@ -37,8 +37,9 @@
 //! ("list the tables in the analytics database"), the next most specific tool word is judged.
 //!
 //! The request's verb, the first word of its clause when it is an action word that changes
-//! something, must be matched too ("ban this spammer from our discord server": no Discord
-//! tool bans). And what that verb acts on must be said, in a tool's name or summary, by a
+//! something, must be said too, where a tool says what it does (its name or summary: "ban
+//! this spammer from our discord server": no Discord tool bans; "archive the repository on
+//! GitHub": only a search filter mentions archived ones). And what that verb acts on must be said, in a tool's name or summary, by a
 //! tool of those servers that does the kind of action asked ("create a new GitHub release":
 //! GitHub's tools read releases, and the one that creates is about pull requests), or what
 //! the object is for, from or to ("mute Datadog alerts from host web-03": `mute_host`), or
@@ -735,7 +736,7 @@ impl Services {
     ///   (`[connection]`) are never judged, nor the object of a verb that sends ([`sends`])
     ///   to or in a place those servers offer (it is what the message says);
     /// - else the request's verb ([`request_verb`]), when it changes something, if no tool of
-    ///   those servers matches it;
+    ///   those servers says it in its name or summary ([`WHAT_IT_DOES`]);
     /// - else the head of that verb's object ([`object_of`]), if no tool of those servers that
     ///   does the kind of action asked says it, or the head of the object's complement, in
     ///   its name or summary ([`WHAT_IT_DOES`]) (after `of`, such a tool that also says the
@@ -891,14 +892,21 @@ impl Services {
             }
         }
         // The request's verb, the first word of its clause when it is an action word that
-        // changes something, must be offered too: it is what the request asks done, and a service
-        // whose tools never say it (nor a word of its lexicon groups) cannot do it ("ban this
-        // spammer from our discord server"). Verbs that read are left to the kind check
-        // below: "show" the disputes is done by a tool that lists them.
+        // changes something, must be offered too, where a tool says what it does (its name or
+        // summary): it is what the request asks done, and a service whose tools never say it
+        // (nor a word of its lexicon groups) cannot do it ("ban this spammer from our discord
+        // server"). A verb its tools only mention elsewhere is not an action they do: a
+        // search filter ("archive the repository on GitHub" finds `is:archived` in a query
+        // syntax), a code example in a description ("invite … to our Supabase organization").
+        // A tool that takes its operation as a parameter does the operations it lists, wherever
+        // it says them ("link: link two items; unlink: remove a link").
+        // Verbs that read are left to the kind check below: "show" the disputes is done by a
+        // tool that lists them.
         let verb_writes = verb.is_some_and(|(_, t)| (asked.writes)(t.stem()));
-        if let Some((i, t)) = verb
+        if let Some((_, t)) = verb
             && verb_writes
-            && !offers(i, t)
+            && !index.any_field_match_in_groups(t.word(), scope, WHAT_IT_DOES, |_| true)
+            && !index.any_match_in_groups(t.word(), scope, asked.chooses)
             && !in_phrase(t.word())
         {
             return refuse(t.word(), Check::Word);
@@ -1119,6 +1127,10 @@ pub(crate) struct Asked<'a> {
     pub(crate) word: Option<&'a str>,
     /// Whether the tool of a document does the kind of action asked.
     pub(crate) serves: &'a dyn Fn(DocId) -> bool,
+    /// Whether the tool of a document takes its operation as a parameter
+    /// ([`ActionSet::with_operations`](crate::actions::ActionSet::with_operations)): the
+    /// operations it lists are actions it does, wherever its text says them.
+    pub(crate) chooses: &'a dyn Fn(DocId) -> bool,
     /// Whether a stem is an action word (`toolsift_text::Actions::action`).
     pub(crate) is_action: &'a dyn Fn(&str) -> bool,
     /// Whether a stem is an action word that changes something (`toolsift_text::Action::

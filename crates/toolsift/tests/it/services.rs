@@ -594,10 +594,11 @@ fn a_tool_that_takes_its_operation_as_a_parameter_may_do_any_kind() {
     // Its name and summary say "write"; its `action` parameter says it unlinks too.
     let results = search(r#""link", "unlink""#).search(query, 5);
     assert_eq!(results.hits().first().map(|h| h.name()), Some("mcp__jira__work_item_link_write"));
-    // With one allowed value the tool does what its name says, and nothing here deletes.
+    // With one allowed value the tool does what its name says, and only its parameter's
+    // description says "remove": no tool removes.
     let results = search(r#""link""#).search(query, 5);
     let why = results.refusal().expect("refused");
-    assert_eq!(why.not_offered_word(), Some(("jira", "remove link")));
+    assert_eq!(why.not_offered_word(), Some(("jira", "remove")));
 }
 
 #[test]

@@ -63,11 +63,13 @@ impl ActionSet {
 
     /// The tool's set, marked as running queries in a query language when its input schema
     /// (`schema`) has a top-level string parameter named `sql`, `query` or `cypher` and its
-    /// `description` names SQL or Cypher ("Run a read-only SQL query", "Execute a read Cypher
-    /// query on the neo4j database"). Such a tool answers any question about its database
-    /// that its kind of action allows: "which users signed up last week in our postgres
-    /// database" needs no tool named for users or weeks. A search tool's `query` (a search
-    /// string) is not one: its description names no query language.
+    /// `description` names SQL or Cypher, or an SQL statement in capitals ("Run a read-only
+    /// SQL query", "Execute a read Cypher query on the neo4j database", "Execute a SELECT
+    /// query on the SQLite database"). Such a tool does anything to its database that its
+    /// kind of action allows: "which users signed up last week in our postgres database"
+    /// needs no tool named for users or weeks, "insert a new row into the customers table"
+    /// none named for rows. A search tool's `query` (a search string) is not one: its
+    /// description names no query language.
     pub(crate) fn with_query_language(self, schema: &Value, description: &str) -> ActionSet {
         let takes_query =
             schema.get("properties").and_then(Value::as_object).is_some_and(|props| {
@@ -79,9 +81,13 @@ impl ActionSet {
         if !takes_query {
             return self;
         }
-        let names_language = description
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w.eq_ignore_ascii_case("sql") || w.eq_ignore_ascii_case("cypher"));
+        // A statement keyword in capitals is SQL too: "Execute an INSERT, UPDATE, or DELETE
+        // query on the SQLite database".
+        let names_language = description.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            w.eq_ignore_ascii_case("sql")
+                || w.eq_ignore_ascii_case("cypher")
+                || ["SELECT", "INSERT", "UPDATE", "DELETE"].contains(&w)
+        });
         if names_language { ActionSet(self.0 | QUERIES) } else { self }
     }
 

@@ -543,8 +543,13 @@ impl Intent {
         // A request equal to a tool's name is answered whatever it says.
         let exact = outcome.hits().first().is_some_and(toolsift_rank::Hit::is_exact_key);
         // The services the request names, and the servers of the present ones.
-        let named = self.services.named(outcome);
-        let scope = self.services.servers_named(&named);
+        let mut named = self.services.named(outcome);
+        let mut scope = self.services.servers_named(&named);
+        // A request that names no known service may name a connected server by its own name
+        // ("create a new objective in Shortcut").
+        if scope.is_empty() && self.services.missing(&named).is_empty() {
+            scope = self.services.servers_by_own_name(request.analyzed(), outcome, &mut named);
+        }
         // What the request asks to be done, read once: for action agreement, and for the
         // not-offered rule on a named service that is present.
         let asked = if (demote && !outcome.hits().is_empty()) || (!exact && !scope.is_empty()) {
@@ -673,13 +678,11 @@ impl Intent {
         let chooses = |d: DocId| actions_of(d).is_some_and(ActionSet::chooses_operation);
         let is_action = |stem: &str| self.actions.action(stem).is_some();
         let writes = |stem: &str| self.actions.action(stem).is_some_and(|a| a.writes());
-        // Whether the request asks to read (or asks a question) and a tool of the named
-        // service runs queries in a query language: it answers any question about its data.
+        // Whether a tool of the named service runs queries in a query language and does the
+        // kind of action asked.
         let scope_docs = || scope.iter().flat_map(|s| index.group_docs(s));
         let queries = || {
-            wants.reads_only()
-                && scope_docs()
-                    .any(|d| actions_of(d).is_some_and(ActionSet::runs_queries) && serves(d))
+            scope_docs().any(|d| actions_of(d).is_some_and(ActionSet::runs_queries) && serves(d))
         };
         let described_in_cjk = || scope_docs().any(|d| tools.tool(d).is_some_and(|t| t.facts.cjk));
         let takes_kind = |stem: &str| {
@@ -692,6 +695,7 @@ impl Intent {
         };
         let asked = Asked {
             word: first_action.and_then(|i| outcome.terms().get(i)).map(QueryTerm::word),
+            reads: wants.reads_only(),
             serves: &serves,
             chooses: &chooses,
             is_action: &is_action,
@@ -1043,6 +1047,60 @@ mod tests {
         assert_eq!(said.refused("archive the repository on github"), None);
         // The rule judges the verb only: what a tool mentions still answers a read.
         assert_eq!(mentioned.refused("search github for archived repositories"), None);
+    }
+
+    #[test]
+    fn a_server_named_by_its_own_name_where_a_product_sits_is_judged() {
+        let host = Host::new(
+            &[
+                ("shortcut", "objectives_search", "Search objectives."),
+                ("shortcut", "labels_create", "Create a label."),
+                ("github", "create_issue", "Create an issue."),
+            ],
+            &json!({"type": "object"}),
+        );
+        // No Shortcut tool creates objectives or deletes anything.
+        assert_eq!(host.refused("Create a new objective in Shortcut"), Some(Reason::NotOffered));
+        assert_eq!(host.refused("shortcut delete the label"), Some(Reason::NotOffered));
+        assert_eq!(host.refused("search objectives in Shortcut"), None);
+        assert_eq!(host.refused("create a label in our Shortcut workspace"), None);
+        // Where no product sits, the word is the ordinary one.
+        assert_eq!(host.refused("delete the keyboard shortcut label"), None);
+    }
+
+    #[test]
+    fn a_tool_that_runs_sql_does_what_its_kind_allows() {
+        let query = json!({"type": "object", "properties": {"query": {"type": "string"}}});
+        let sql = "Execute an INSERT, UPDATE, or DELETE query on the SQLite database.";
+        let request = "insert a new row into the customers table in sqlite";
+        let read_rows = ("sqlite", "read_rows", "Read the rows of a table.");
+        let host = Host::new(&[("sqlite", "write_query", sql), read_rows], &query);
+        assert_eq!(host.refused(request), None);
+        // Told no query language, no tool that writes says rows.
+        let plain =
+            Host::new(&[("sqlite", "write_query", "Write to the database."), read_rows], &query);
+        assert_eq!(plain.refused(request), Some(Reason::NotOffered));
+    }
+
+    #[test]
+    fn what_is_uploaded_to_an_offered_place_is_content() {
+        let host = Host::new(
+            &[
+                ("box", "upload_file", "Upload a file to a folder."),
+                ("box", "list_folders", "List the folders."),
+                ("box", "get_pdf_preview", "Get the preview of a PDF."),
+            ],
+            &json!({"type": "object"}),
+        );
+        assert_eq!(
+            host.refused("Upload the signed contract PDF into our Legal folder on Box"),
+            None
+        );
+        // What is sent to a place the service lacks is still judged.
+        assert_eq!(
+            host.refused("upload the contract PDF to the vault on Box"),
+            Some(Reason::NotOffered)
+        );
     }
 
     #[test]

@@ -36,6 +36,12 @@
 //! only names the thing asked about: after a determiner and before a word those servers offer
 //! ("list the tables in the analytics database"), the next most specific tool word is judged.
 //!
+//! A request that names no known service may name a connected server by its own name where a
+//! product name sits ("create a new objective in Shortcut", "notion delete the workspace":
+//! [`Services::servers_by_own_name`]). The second rule then judges that server by the verb,
+//! its object and the kind of action, not by the most specific tool word: a product named by
+//! an ordinary word is judged only on what the request asks done.
+//!
 //! The request's verb, the first word of its clause when it is an action word that changes
 //! something, must be said too, where a tool says what it does (its name or summary: "ban
 //! this spammer from our discord server": no Discord tool bans; "archive the repository on
@@ -393,12 +399,19 @@ fn count_out(counts: &mut HashMap<Box<str>, u32, WordHash>, keys: Vec<Box<str>>)
     }
 }
 
+/// The service id [`Services::servers_by_own_name`] gives a term that names a connected
+/// server by its own name: present, and the service of no alias.
+pub(crate) const OWN_NAME: u32 = u32::MAX;
+
 /// The services a query names: per query term, the service its whole word names and the
 /// alias it names it by (empty when the rule is off). Looked up once per search
 /// ([`Services::named`]) and read by every rule.
 #[derive(Debug)]
 pub(crate) struct Named<'t> {
     terms: Vec<Option<(u32, Cow<'t, str>)>>,
+    /// Whether the named servers are named by their own names
+    /// ([`Services::servers_by_own_name`]), not by a known service.
+    own_names: bool,
 }
 
 impl Services {
@@ -649,14 +662,14 @@ impl Services {
     /// The services `outcome`'s query names, looked up once for the rules of one search.
     pub(crate) fn named<'t>(&self, outcome: &'t Outcome) -> Named<'t> {
         if self.lookup.is_empty() {
-            return Named { terms: Vec::new() };
+            return Named { terms: Vec::new(), own_names: false };
         }
         let terms = outcome
             .terms()
             .iter()
             .map(|t| if t.origin() == Origin::Whole { self.service_of(t) } else { None })
             .collect();
-        Named { terms }
+        Named { terms, own_names: false }
     }
 
     /// The known services whose alias one of `texts` writes as a word, sorted, each once: the
@@ -686,9 +699,79 @@ impl Services {
         named.terms.iter().flatten().map(|&(s, _)| s).filter(|&s| !self.is_present(s)).collect()
     }
 
-    /// Whether service `s` is in some server's `name` fields.
+    /// Whether service `s` is in some server's `name` fields, or is a connected server named
+    /// by its own name ([`OWN_NAME`]).
     fn is_present(&self, s: u32) -> bool {
-        self.present.get(s as usize).is_some_and(|&c| c > 0)
+        s == OWN_NAME || self.present.get(s as usize).is_some_and(|&c| c > 0)
+    }
+
+    /// The connected servers a request that names no known service names by their own
+    /// names, sorted, each once; the terms that name them are marked in `named`
+    /// ([`OWN_NAME`]). Product names that are ordinary words (`notion`, `shortcut`, `box`) are
+    /// left out of the known services, so a server named so is named only where a product
+    /// name sits, by every part of its name:
+    ///
+    /// - the word is the first word of a server's name, and the catalog uses it as that
+    ///   product's name, as [`Services::names_other_server`] asks (`memory` of "memory usage"
+    ///   is not when other servers' tools say it too);
+    /// - it opens the request ("notion delete the workspace") or follows a word that puts a
+    ///   product in place (`[product_place]`: "in Shortcut", "our Box account");
+    /// - the request writes each part of the server's name in order from it ("Google Maps"
+    ///   names `google-maps`, and "google" alone no server).
+    pub(crate) fn servers_by_own_name<'s, 't>(
+        &'s self,
+        query: &Analyzed,
+        outcome: &'t Outcome,
+        named: &mut Named<'t>,
+    ) -> Vec<&'s str> {
+        let mut found: Vec<&'s str> = Vec::new();
+        if self.lookup.is_empty() {
+            return found;
+        }
+        let plain = request_words(words(query));
+        for (i, t) in outcome.terms().iter().enumerate() {
+            if t.origin() != Origin::Whole || named.terms.get(i).is_some_and(Option::is_some) {
+                continue;
+            }
+            let Some(&owners) = self.server_words.get(t.word()) else { continue };
+            if self.name_stems.get(t.stem()).is_some_and(|&users| users > 2 * owners) {
+                continue;
+            }
+            let Some(at) = plain.iter().position(|w| w.eq_ignore_ascii_case(t.word())) else {
+                continue;
+            };
+            let placed = at == 0
+                || at
+                    .checked_sub(1)
+                    .and_then(|b| plain.get(b))
+                    .is_some_and(|b| is_one_of(b, &lists().product_place));
+            if !placed {
+                continue;
+            }
+            let before = found.len();
+            // A scan of the server names, only for a placed first word of one.
+            let first = t.word();
+            for server in self.names_by_server.keys() {
+                if !server_word(server).eq_ignore_ascii_case(first) {
+                    continue;
+                }
+                let written = server.split(['-', '_']).enumerate().all(|(k, part)| {
+                    plain.get(at + k).is_some_and(|w| w.eq_ignore_ascii_case(part))
+                });
+                if written {
+                    found.push(server);
+                }
+            }
+            if found.len() > before {
+                named.own_names = true;
+                if let Some(slot) = named.terms.get_mut(i) {
+                    *slot = Some((OWN_NAME, Cow::Borrowed(t.word())));
+                }
+            }
+        }
+        found.sort_unstable();
+        found.dedup();
+        found
     }
 
     /// The words of the query that name, as whole words, a known service which no server's
@@ -829,12 +912,12 @@ impl Services {
         // in the slack channel") may ask that server, with the named service as context: it
         // is not refused (asked only before a refusal). Nor is a service whose tools are
         // described in a CJK script, against which the query's English words cannot be
-        // judged.
+        // judged. Nor a request that reads from a service that runs queries on its data.
         let refuse = |word: &str, check: Check| {
-            (!self.names_other_server(&request_words(words(query)), outcome, scope)
-                && !(asked.queries)()
-                && !(asked.described_in_cjk)())
-            .then(|| (service_word.clone().into_owned(), word.to_owned(), check))
+            let steps_aside = self.names_other_server(&request_words(words(query)), outcome, scope)
+                || (asked.reads && (asked.queries)())
+                || (asked.described_in_cjk)();
+            (!steps_aside).then(|| (service_word.clone().into_owned(), word.to_owned(), check))
         };
         let in_scope = |doc| index.group_of(doc).is_some_and(|g| scope.contains(&g));
         // Usually a hit of the named service matched the word already; else walk the word's
@@ -864,6 +947,7 @@ impl Services {
         // action (`the analytics database`, `the general channel`, `the logo frame`). Then
         // the next most specific word is judged instead.
         if let Some((i, term)) = best
+            && !named.own_names
             && !offers(i, term)
             && !in_phrase(term.word())
         {
@@ -942,6 +1026,7 @@ impl Services {
                 said(c, &|d| with_head.contains(&d))
             };
             if !in_phrase(head.word())
+                && !(asked.queries)()
                 && !said(head, &|_| true)
                 && !complement.is_some_and(complement_said)
                 && !(asked.takes_kind)(head.stem())
@@ -972,7 +1057,8 @@ impl Services {
             .iter()
             .filter_map(|&j| outcome.terms().get(j))
             .any(|t| index.any_match_in_groups(t.word(), scope, |d| (asked.serves)(d)));
-        if served { None } else { refuse(action, Check::Kind) }
+        // A tool that runs queries and does the kind of action asked does it to anything.
+        if served || (asked.queries)() { None } else { refuse(action, Check::Kind) }
     }
 }
 
@@ -1022,7 +1108,8 @@ fn verb_at(plain: &[&str], outcome: &Outcome, named: &Named<'_>) -> Option<usize
 fn sends(index: &Index, stem: &str) -> bool {
     index.expander().is_some_and(|e| {
         let send = e.word_entries(&index.analyzer().stem("send"));
-        e.key_entries(stem).iter().any(|id| send.contains(id))
+        let upload = e.word_entries(&index.analyzer().stem("upload"));
+        e.key_entries(stem).iter().any(|id| send.contains(id) || upload.contains(id))
     })
 }
 
@@ -1125,6 +1212,8 @@ pub(crate) struct Asked<'a> {
     /// The query's first action word, named when no tool does the action; `None` when the
     /// query asks for no action.
     pub(crate) word: Option<&'a str>,
+    /// Whether the query asks to read (or is a question, `ActionSet::reads_only`).
+    pub(crate) reads: bool,
     /// Whether the tool of a document does the kind of action asked.
     pub(crate) serves: &'a dyn Fn(DocId) -> bool,
     /// Whether the tool of a document takes its operation as a parameter
@@ -1137,8 +1226,8 @@ pub(crate) struct Asked<'a> {
     /// writes`).
     pub(crate) writes: &'a dyn Fn(&str) -> bool,
     /// Whether a tool of the named service runs queries in a query language and does the
-    /// kind of action asked (`ActionSet::runs_queries`): such a service answers any request
-    /// about its data, whatever its tools are named.
+    /// kind of action asked (`ActionSet::runs_queries`): such a service answers any question
+    /// about its data, and does to it what it is asked, whatever its tools are named.
     pub(crate) queries: &'a dyn Fn() -> bool,
     /// Whether a tool summary of the named service has a character of a CJK script (Chinese,
     /// Japanese, Korean): an English word cannot be judged against such tools.

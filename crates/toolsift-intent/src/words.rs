@@ -61,6 +61,7 @@ word_lists!(
     object_end,
     complement,
     particles,
+    product_place,
 );
 
 /// The word lists, parsed the first time they are asked for.

@@ -171,6 +171,9 @@ pub(crate) struct Services {
     /// The first words of the server names (`slack` of `slack-web`), lowercased, with the
     /// number of servers whose name starts with each. Only looked up.
     server_words: HashMap<Box<str>, u32, WordHash>,
+    /// The same first words with each server so named, sorted: the servers a word may name
+    /// by their own name ([`Services::servers_by_own_name`]) are one range.
+    servers_by_word: BTreeSet<(Box<str>, String)>,
     /// Per command-line program of `implied::PROGRAMS`, the number of servers whose tools'
     /// `name` fields have it as a whole word (not a part of a split identifier: `git` of
     /// `git_add`, not of `GitHub`).
@@ -430,6 +433,7 @@ impl Services {
             name_stems: HashMap::default(),
             stems_by_server: BTreeMap::new(),
             server_words: HashMap::default(),
+            servers_by_word: BTreeSet::new(),
             program_servers: vec![0; implied::program_count()],
             programs_by_server: BTreeMap::new(),
             names_by_server: BTreeMap::new(),
@@ -546,6 +550,7 @@ impl Services {
         count_in(&mut self.name_stems, &stems);
         self.stems_by_server.insert(server.to_owned(), stems);
         count_in(&mut self.server_words, &[server_word_key(server)]);
+        self.servers_by_word.insert((server_word_key(server), server.to_owned()));
         for (i, count) in self.program_servers.iter_mut().enumerate() {
             *count += u32::from(programs >> i & 1 == 1);
         }
@@ -568,6 +573,7 @@ impl Services {
         if let Some(stems) = self.stems_by_server.remove(server) {
             count_out(&mut self.name_stems, stems);
             count_out(&mut self.server_words, vec![server_word_key(server)]);
+            self.servers_by_word.remove(&(server_word_key(server), server.to_owned()));
         }
         let programs = self.programs_by_server.remove(server).unwrap_or(0);
         for (i, count) in self.program_servers.iter_mut().enumerate() {
@@ -728,15 +734,21 @@ impl Services {
         if self.lookup.is_empty() {
             return found;
         }
+        // The terms that are a server's first name word, used as a product's name.
+        let product_name = |(i, t): &(usize, &QueryTerm)| {
+            t.origin() == Origin::Whole
+                && named.terms.get(*i).is_none_or(Option::is_none)
+                && self.server_words.get(t.word()).is_some_and(|&owners| {
+                    self.name_stems.get(t.stem()).is_none_or(|&users| users <= 2 * owners)
+                })
+        };
+        let candidates: Vec<(usize, &QueryTerm)> =
+            outcome.terms().iter().enumerate().filter(product_name).collect();
+        if candidates.is_empty() {
+            return found;
+        }
         let plain = request_words(words(query));
-        for (i, t) in outcome.terms().iter().enumerate() {
-            if t.origin() != Origin::Whole || named.terms.get(i).is_some_and(Option::is_some) {
-                continue;
-            }
-            let Some(&owners) = self.server_words.get(t.word()) else { continue };
-            if self.name_stems.get(t.stem()).is_some_and(|&users| users > 2 * owners) {
-                continue;
-            }
+        for (i, t) in candidates {
             let Some(at) = plain.iter().position(|w| w.eq_ignore_ascii_case(t.word())) else {
                 continue;
             };
@@ -749,17 +761,14 @@ impl Services {
                 continue;
             }
             let before = found.len();
-            // A scan of the server names, only for a placed first word of one.
-            let first = t.word();
-            for server in self.names_by_server.keys() {
-                if !server_word(server).eq_ignore_ascii_case(first) {
-                    continue;
-                }
+            let first: Box<str> = t.word().into();
+            let so_named = self.servers_by_word.range((first.clone(), String::new())..);
+            for (_, server) in so_named.take_while(|(w, _)| *w == first) {
                 let written = server.split(['-', '_']).enumerate().all(|(k, part)| {
                     plain.get(at + k).is_some_and(|w| w.eq_ignore_ascii_case(part))
                 });
                 if written {
-                    found.push(server);
+                    found.push(server.as_str());
                 }
             }
             if found.len() > before {
@@ -1272,7 +1281,7 @@ mod tests {
         words.sort_unstable();
         (
             (s.present.clone(), s.by_server.clone(), s.servers_of.clone()),
-            (stems, s.stems_by_server.clone(), words),
+            (stems, s.stems_by_server.clone(), words, s.servers_by_word.clone()),
             (s.program_servers.clone(), s.programs_by_server.clone(), s.names_by_server.clone()),
         )
     }

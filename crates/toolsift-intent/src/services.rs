@@ -45,8 +45,8 @@
 //! The request's verb, the first word of its clause when it is an action word that changes
 //! something, must be said too, where a tool says what it does (its name or summary: "ban
 //! this spammer from our discord server": no Discord tool bans; "archive the repository on
-//! GitHub": only a search filter mentions archived ones). And what that verb acts on must be said, in a tool's name or summary, by a
-//! tool of those servers that does the kind of action asked ("create a new GitHub release":
+//! GitHub": only a search filter mentions archived ones). And what that verb acts on must be
+//! said, in a tool's name or summary, by a tool of those servers that does the kind of action asked ("create a new GitHub release":
 //! GitHub's tools read releases, and the one that creates is about pull requests), or what
 //! the object is for, from or to ("mute Datadog alerts from host web-03": `mute_host`), or
 //! what it is of, by a tool that also says the object somewhere ("change the priority of the
@@ -412,9 +412,14 @@ pub(crate) const OWN_NAME: u32 = u32::MAX;
 #[derive(Debug)]
 pub(crate) struct Named<'t> {
     terms: Vec<Option<(u32, Cow<'t, str>)>>,
+}
+
+impl Named<'_> {
     /// Whether the named servers are named by their own names
     /// ([`Services::servers_by_own_name`]), not by a known service.
-    own_names: bool,
+    fn own_names(&self) -> bool {
+        self.terms.iter().flatten().any(|&(s, _)| s == OWN_NAME)
+    }
 }
 
 impl Services {
@@ -668,14 +673,14 @@ impl Services {
     /// The services `outcome`'s query names, looked up once for the rules of one search.
     pub(crate) fn named<'t>(&self, outcome: &'t Outcome) -> Named<'t> {
         if self.lookup.is_empty() {
-            return Named { terms: Vec::new(), own_names: false };
+            return Named { terms: Vec::new() };
         }
         let terms = outcome
             .terms()
             .iter()
             .map(|t| if t.origin() == Origin::Whole { self.service_of(t) } else { None })
             .collect();
-        Named { terms, own_names: false }
+        Named { terms }
     }
 
     /// The known services whose alias one of `texts` writes as a word, sorted, each once: the
@@ -771,11 +776,10 @@ impl Services {
                     found.push(server.as_str());
                 }
             }
-            if found.len() > before {
-                named.own_names = true;
-                if let Some(slot) = named.terms.get_mut(i) {
-                    *slot = Some((OWN_NAME, Cow::Borrowed(t.word())));
-                }
+            if found.len() > before
+                && let Some(slot) = named.terms.get_mut(i)
+            {
+                *slot = Some((OWN_NAME, Cow::Borrowed(t.word())));
             }
         }
         found.sort_unstable();
@@ -823,12 +827,14 @@ impl Services {
     ///
     /// - the query's most specific tool word (the highest-idf whole word that is not a service
     ///   name and occurs in some tool's `name` field), if none of those servers' tools
-    ///   matches it; when it only names the thing asked about (after a determiner, before a
+    ///   matches it (not judged for servers named by their own name,
+    ///   [`Services::servers_by_own_name`]); when it only names the thing asked about (after a determiner, before a
     ///   word they offer, not an action word), the next one; words for the connection
-    ///   (`[connection]`) are never judged, nor the object of a verb that sends ([`sends`])
-    ///   to or in a place those servers offer (it is what the message says);
+    ///   (`[connection]`) are never judged, nor the object of a verb that sends or uploads
+    ///   ([`sends`]) to or in a place those servers offer (it is what the message says);
     /// - else the request's verb ([`request_verb`]), when it changes something, if no tool of
-    ///   those servers says it in its name or summary ([`WHAT_IT_DOES`]);
+    ///   those servers says it in its name or summary ([`WHAT_IT_DOES`]), nor anywhere a tool
+    ///   that takes its operation as a parameter;
     /// - else the head of that verb's object ([`object_of`]), if no tool of those servers that
     ///   does the kind of action asked says it, or the head of the object's complement, in
     ///   its name or summary ([`WHAT_IT_DOES`]) (after `of`, such a tool that also says the
@@ -839,7 +845,9 @@ impl Services {
     ///   if no tool of those servers both does it and matches one of the query's tool words
     ///   or the words the index took for a misspelling of a catalog word;
     /// - but never when the query also names a connected server outside `scope`
-    ///   ([`Services::names_other_server`]).
+    ///   ([`Services::names_other_server`]); and the last two never when a tool of those
+    ///   servers runs queries in a query language and does the kind of action asked, nor any
+    ///   of them when such a tool serves a request that reads.
     ///
     /// The [`Check`] says which of these failed.
     ///
@@ -956,7 +964,7 @@ impl Services {
         // action (`the analytics database`, `the general channel`, `the logo frame`). Then
         // the next most specific word is judged instead.
         if let Some((i, term)) = best
-            && !named.own_names
+            && !named.own_names()
             && !offers(i, term)
             && !in_phrase(term.word())
         {
@@ -1113,7 +1121,8 @@ fn verb_at(plain: &[&str], outcome: &Outcome, named: &Named<'_>) -> Option<usize
     plain.iter().position(|w| !is_one_of(w, &lists().lead) && !names_service(w))
 }
 
-/// Whether `stem` is a word of the lexicon group of `send` (`post`, `notify`, `announce` …).
+/// Whether `stem` is a word of the lexicon group of `send` (`post`, `notify`, `announce` …)
+/// or of `upload` (`attach`): what such a verb carries to a place is content.
 fn sends(index: &Index, stem: &str) -> bool {
     index.expander().is_some_and(|e| {
         let send = e.word_entries(&index.analyzer().stem("send"));

@@ -111,6 +111,12 @@ impl ActionSet {
         self.0 & WRITE != 0 && self.0 & READ == 0
     }
 
+    /// Whether the set writes, and neither reads nor deletes: a tool that makes or changes
+    /// something.
+    pub(crate) fn makes(self) -> bool {
+        self.writes_only() && !self.deletes()
+    }
+
     fn deletes(self) -> bool {
         self.0 & DELETE != 0
     }

@@ -698,6 +698,7 @@ impl Intent {
             reads: wants.reads_only(),
             serves: &serves,
             chooses: &chooses,
+            makes: &|d| actions_of(d).is_some_and(ActionSet::makes),
             is_action: &is_action,
             writes: &writes,
             queries: &queries,
@@ -1047,6 +1048,30 @@ mod tests {
         assert_eq!(said.refused("archive the repository on github"), None);
         // The rule judges the verb only: what a tool mentions still answers a read.
         assert_eq!(mentioned.refused("search github for archived repositories"), None);
+    }
+
+    #[test]
+    fn a_light_verb_said_of_a_new_thing_a_tool_makes_is_not_judged() {
+        let host = Host::new(
+            &[
+                ("github", "add_issue_comment", "Add a comment to an issue."),
+                ("github", "get_issue", "Get an issue."),
+                ("github", "get_teams", "Get the teams of the user."),
+                ("slack", "conversations_leave", "Leaves a conversation."),
+                ("slack", "conversations_kick", "Removes a member from a conversation."),
+                ("discord", "get_member", "Get a member of the server."),
+                ("discord", "add_role", "Add a role to a member."),
+            ],
+            &json!({"type": "object"}),
+        );
+        // `leave` is a tool word only through Slack's tool, which is about none of these words;
+        // GitHub makes comments.
+        assert_eq!(host.refused("leave a comment on the github issue"), None);
+        // No GitHub tool makes a team; a particular thing is left, not made.
+        assert_eq!(host.refused("leave a team in github"), Some(Reason::NotOffered));
+        assert_eq!(host.refused("leave the github organization"), Some(Reason::NotOffered));
+        // The kick tool is about members: kicking one is what it does, and Discord does not.
+        assert_eq!(host.refused("kick a member from discord"), Some(Reason::NotOffered));
     }
 
     #[test]

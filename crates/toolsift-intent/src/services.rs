@@ -828,8 +828,11 @@ impl Services {
     /// - the query's most specific tool word (the highest-idf whole word that is not a service
     ///   name and occurs in some tool's `name` field), if none of those servers' tools
     ///   matches it (not judged for servers named by their own name,
-    ///   [`Services::servers_by_own_name`]); when it only names the thing asked about (after a determiner, before a
-    ///   word they offer, not an action word), the next one; words for the connection
+    ///   [`Services::servers_by_own_name`]); when it only names the thing asked about (after
+    ///   a determiner, before a word they offer, not an action word), or is a light verb (the
+    ///   request's verb, not an action word, said of a new thing a tool of those servers
+    ///   makes, when no tool named for it is about another word of the request: "leave a
+    ///   comment"), the next one; words for the connection
     ///   (`[connection]`) are never judged, nor the object of a verb that sends or uploads
     ///   ([`sends`]) to or in a place those servers offer (it is what the message says);
     /// - else the request's verb ([`request_verb`]), when it changes something, if no tool of
@@ -959,10 +962,58 @@ impl Services {
                     && index.matches_in_groups(&joined, scope)
             })
         };
+        // A verb the action list does not know, said of a new thing ("leave a comment on the
+        // github issue", "leave a review on the pull request"), is a light verb when a tool of
+        // those servers makes that thing (says it where it says what it does, or takes it as
+        // the kind of thing it acts on) and the catalog's tools named for the verb are about
+        // none of the request's other words (Slack's `conversations_leave` says nothing of
+        // comments or issues): the thing is what is asked, and the verb is not judged.
+        // Leaving a thing one belongs to says a particular one ("leave the github
+        // organization"), and kicking a member is what the kick tools are about: both are
+        // still judged.
+        let light_verb = |i: usize, term: &QueryTerm| {
+            if verb.is_none_or(|(v, _)| v != i) || (asked.is_action)(term.stem()) {
+                return false;
+            }
+            let Some(object) = object_of(&plain, outcome, named, asked.is_action) else {
+                return false;
+            };
+            let made = |head: &QueryTerm| {
+                index.any_field_match_in_groups(head.word(), scope, WHAT_IT_DOES, asked.makes)
+                    || (asked.takes_kind)(head.stem())
+            };
+            if !object.words.first().is_some_and(|w| is_one_of(w, &lists().new_thing))
+                || !object.head.is_some_and(made)
+            {
+                return false;
+            }
+            let all: Vec<&str> = index.groups().collect();
+            let mut named_for_verb: Vec<DocId> = Vec::new();
+            index.any_field_match_in_groups(term.word(), &all, &["name"], |d| {
+                named_for_verb.push(d);
+                false
+            });
+            // The request's other words the catalog has.
+            let others = || {
+                (outcome.terms().iter().enumerate())
+                    .filter(move |&(j, t)| {
+                        j != i
+                            && t.origin() == Origin::Whole
+                            && t.df() > 0
+                            && named.terms.get(j).is_none_or(Option::is_none)
+                            && written_plain(t.word())
+                    })
+                    .map(|(_, t)| t)
+            };
+            others().next().is_some()
+                && !others().any(|t| {
+                    index.any_match_in_groups(t.word(), &all, |d| named_for_verb.contains(&d))
+                })
+        };
         // The most specific tool word must be offered, unless it only names the thing the
         // request is about: a word written just before a word the servers offer, and not an
         // action (`the analytics database`, `the general channel`, `the logo frame`). Then
-        // the next most specific word is judged instead.
+        // the next most specific word is judged instead; so is it after a light verb.
         if let Some((i, term)) = best
             && !named.own_names()
             && !offers(i, term)
@@ -988,6 +1039,9 @@ impl Services {
                         })
                     });
                 if !names_a_thing {
+                    if light_verb(i, term) {
+                        continue;
+                    }
                     return refuse(term.word(), Check::Word);
                 }
             }
@@ -1238,6 +1292,8 @@ pub(crate) struct Asked<'a> {
     /// ([`ActionSet::with_operations`](crate::actions::ActionSet::with_operations)): the
     /// operations it lists are actions it does, wherever its text says them.
     pub(crate) chooses: &'a dyn Fn(DocId) -> bool,
+    /// Whether the tool of a document makes or changes something and neither reads nor deletes.
+    pub(crate) makes: &'a dyn Fn(DocId) -> bool,
     /// Whether a stem is an action word (`toolsift_text::Actions::action`).
     pub(crate) is_action: &'a dyn Fn(&str) -> bool,
     /// Whether a stem is an action word that changes something (`toolsift_text::Action::

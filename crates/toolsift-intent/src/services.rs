@@ -168,12 +168,11 @@ pub(crate) struct Services {
     name_stems: HashMap<Box<str>, u32, WordHash>,
     /// Per server, the distinct stems of its tools' `name` fields.
     stems_by_server: BTreeMap<String, Vec<Box<str>>>,
-    /// The first words of the server names (`slack` of `slack-web`), lowercased, with the
-    /// number of servers whose name starts with each. Only looked up.
-    server_words: HashMap<Box<str>, u32, WordHash>,
-    /// The same first words with each server so named, sorted: the servers a word may name
-    /// by their own name ([`Services::servers_by_own_name`]) are one range.
-    servers_by_word: BTreeSet<(Box<str>, String)>,
+    /// The first words of the server names (`slack` of `slack-web`), lowercased, each with
+    /// the servers whose name starts with it, sorted: the servers a word may name by their
+    /// own name ([`Services::servers_by_own_name`]), and by their number, whether the catalog
+    /// uses the word as a product's name. Only looked up.
+    server_words: HashMap<Box<str>, Vec<String>, WordHash>,
     /// Per command-line program of `implied::PROGRAMS`, the number of servers whose tools'
     /// `name` fields have it as a whole word (not a part of a split identifier: `git` of
     /// `git_add`, not of `GitHub`).
@@ -438,7 +437,6 @@ impl Services {
             name_stems: HashMap::default(),
             stems_by_server: BTreeMap::new(),
             server_words: HashMap::default(),
-            servers_by_word: BTreeSet::new(),
             program_servers: vec![0; implied::program_count()],
             programs_by_server: BTreeMap::new(),
             names_by_server: BTreeMap::new(),
@@ -554,8 +552,10 @@ impl Services {
         stems.sort_unstable();
         count_in(&mut self.name_stems, &stems);
         self.stems_by_server.insert(server.to_owned(), stems);
-        count_in(&mut self.server_words, &[server_word_key(server)]);
-        self.servers_by_word.insert((server_word_key(server), server.to_owned()));
+        let so_named = self.server_words.entry(server_word_key(server)).or_default();
+        if let Err(at) = so_named.binary_search_by(|s| s.as_str().cmp(server)) {
+            so_named.insert(at, server.to_owned());
+        }
         for (i, count) in self.program_servers.iter_mut().enumerate() {
             *count += u32::from(programs >> i & 1 == 1);
         }
@@ -577,8 +577,13 @@ impl Services {
         self.names_by_server.remove(server);
         if let Some(stems) = self.stems_by_server.remove(server) {
             count_out(&mut self.name_stems, stems);
-            count_out(&mut self.server_words, vec![server_word_key(server)]);
-            self.servers_by_word.remove(&(server_word_key(server), server.to_owned()));
+            let key = server_word_key(server);
+            if let Some(so_named) = self.server_words.get_mut(&key) {
+                so_named.retain(|s| s != server);
+                if so_named.is_empty() {
+                    self.server_words.remove(&key);
+                }
+            }
         }
         let programs = self.programs_by_server.remove(server).unwrap_or(0);
         for (i, count) in self.program_servers.iter_mut().enumerate() {
@@ -604,13 +609,20 @@ impl Services {
             if t.origin() != Origin::Whole {
                 return false;
             }
-            let Some(&owners) = self.server_words.get(t.word()) else { return false };
+            let Some(so_named) = self.server_words.get(t.word()) else { return false };
             let in_scope =
                 scope.iter().filter(|s| server_word(s).eq_ignore_ascii_case(t.word())).count();
-            in_scope < owners as usize
-                && self.name_stems.get(t.stem()).is_none_or(|&users| users <= 2 * owners)
+            in_scope < so_named.len()
+                && self.used_as_product_name(t, so_named)
                 && plain.iter().any(|w| w.eq_ignore_ascii_case(t.word()))
         })
+    }
+
+    /// Whether the catalog uses `t`, the first word of the names of the servers `so_named`,
+    /// as those products' name: at most twice as many servers' tool `name` fields have the
+    /// word as there are servers so named.
+    fn used_as_product_name(&self, t: &QueryTerm, so_named: &[String]) -> bool {
+        self.name_stems.get(t.stem()).is_none_or(|&users| users as usize <= 2 * so_named.len())
     }
 
     /// The everyday thing a query asks about that no tool of the catalog is named for (`order
@@ -743,9 +755,10 @@ impl Services {
         let product_name = |(i, t): &(usize, &QueryTerm)| {
             t.origin() == Origin::Whole
                 && named.terms.get(*i).is_none_or(Option::is_none)
-                && self.server_words.get(t.word()).is_some_and(|&owners| {
-                    self.name_stems.get(t.stem()).is_none_or(|&users| users <= 2 * owners)
-                })
+                && self
+                    .server_words
+                    .get(t.word())
+                    .is_some_and(|so_named| self.used_as_product_name(t, so_named))
         };
         let candidates: Vec<(usize, &QueryTerm)> =
             outcome.terms().iter().enumerate().filter(product_name).collect();
@@ -766,9 +779,8 @@ impl Services {
                 continue;
             }
             let before = found.len();
-            let first: Box<str> = t.word().into();
-            let so_named = self.servers_by_word.range((first.clone(), String::new())..);
-            for (_, server) in so_named.take_while(|(w, _)| *w == first) {
+            let so_named = self.server_words.get(t.word()).map_or(&[][..], Vec::as_slice);
+            for server in so_named {
                 let written = server.split(['-', '_']).enumerate().all(|(k, part)| {
                     plain.get(at + k).is_some_and(|w| w.eq_ignore_ascii_case(part))
                 });
@@ -1341,12 +1353,12 @@ mod tests {
         let mut stems: Vec<(Box<str>, u32)> =
             s.name_stems.iter().map(|(k, &v)| (k.clone(), v)).collect();
         stems.sort_unstable();
-        let mut words: Vec<(Box<str>, u32)> =
-            s.server_words.iter().map(|(k, &v)| (k.clone(), v)).collect();
+        let mut words: Vec<(Box<str>, Vec<String>)> =
+            s.server_words.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         words.sort_unstable();
         (
             (s.present.clone(), s.by_server.clone(), s.servers_of.clone()),
-            (stems, s.stems_by_server.clone(), words, s.servers_by_word.clone()),
+            (stems, s.stems_by_server.clone(), words),
             (s.program_servers.clone(), s.programs_by_server.clone(), s.names_by_server.clone()),
         )
     }

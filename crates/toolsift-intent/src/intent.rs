@@ -1075,6 +1075,21 @@ mod tests {
     }
 
     #[test]
+    fn a_name_after_the_thing_acted_on_is_not_its_head() {
+        let host = Host::new(
+            &[
+                ("okta", "deactivateUser", "Deactivate a user. Example login: jane@acme.com"),
+                ("okta", "listGroups", "List the groups."),
+            ],
+            &json!({"type": "object"}),
+        );
+        // `jane` is said only in an example: a name, not what is deactivated.
+        assert_eq!(host.refused("deactivate the okta user jane"), None);
+        // The thing before the name is still judged: no tool deactivates groups.
+        assert_eq!(host.refused("deactivate the okta group jane"), Some(Reason::NotOffered));
+    }
+
+    #[test]
     fn a_server_named_by_its_own_name_where_a_product_sits_is_judged() {
         let host = Host::new(
             &[

@@ -893,9 +893,12 @@ impl Services {
         // says ("post the v2.3 release notes to the #announcements channel", "post an
         // announcement in the general channel"): content, which no tool is expected to offer.
         let verb = request_verb(&plain, outcome, named);
+        // Whether some tool of the catalog says a word where it says what it does.
+        let what_a_tool_does =
+            |t: &QueryTerm| index.any_field_match(t.word(), WHAT_IT_DOES, |_| true);
         let sent = verb
             .filter(|(_, v)| sends(index, v.stem()))
-            .and_then(|_| object_of(&plain, outcome, named, asked.is_action));
+            .and_then(|_| object_of(&plain, outcome, named, asked.is_action, &what_a_tool_does));
         let content: &[&str] = match &sent {
             Some(o) if o.place.is_some_and(|c| index.matches_in_groups(c.word(), scope)) => o.words,
             _ => &[],
@@ -987,7 +990,9 @@ impl Services {
             if verb.is_none_or(|(v, _)| v != i) || (asked.is_action)(term.stem()) {
                 return false;
             }
-            let Some(object) = object_of(&plain, outcome, named, asked.is_action) else {
+            let Some(object) =
+                object_of(&plain, outcome, named, asked.is_action, &what_a_tool_does)
+            else {
                 return false;
             };
             let made = |head: &QueryTerm| {
@@ -999,12 +1004,15 @@ impl Services {
             {
                 return false;
             }
-            let all: Vec<&str> = index.groups().collect();
             let mut named_for_verb: Vec<DocId> = Vec::new();
-            index.any_field_match_in_groups(term.word(), &all, &["name"], |d| {
+            index.any_field_match(term.word(), &["name"], |d| {
                 named_for_verb.push(d);
                 false
             });
+            let mut groups_of_verb: Vec<&str> =
+                named_for_verb.iter().filter_map(|&d| index.group_of(d)).collect();
+            groups_of_verb.sort_unstable();
+            groups_of_verb.dedup();
             // The request's other words the catalog has.
             let others = || {
                 (outcome.terms().iter().enumerate())
@@ -1019,7 +1027,9 @@ impl Services {
             };
             others().next().is_some()
                 && !others().any(|t| {
-                    index.any_match_in_groups(t.word(), &all, |d| named_for_verb.contains(&d))
+                    index.any_match_in_groups(t.word(), &groups_of_verb, |d| {
+                        named_for_verb.contains(&d)
+                    })
                 })
         };
         // The most specific tool word must be offered, unless it only names the thing the
@@ -1087,7 +1097,7 @@ impl Services {
         // a tool about that other that says the thing anywhere, a parameter included.
         // Content sent to an offered place is not judged.
         let object = if verb_writes && content.is_empty() {
-            sent.or_else(|| object_of(&plain, outcome, named, asked.is_action))
+            sent.or_else(|| object_of(&plain, outcome, named, asked.is_action, &what_a_tool_does))
         } else {
             None
         };
@@ -1227,12 +1237,15 @@ struct Object<'o, 'p> {
 /// with a determiner (a keyword query: `write cypher create node`), another action word;
 /// `None` when there are no such words. Its head is the last of those words, when it is a
 /// whole-word query term the catalog has, not taken for a misspelling (what was meant is not
-/// known), that names no service and does not say when.
+/// known), that names no service and does not say when; when no tool says that word where it
+/// says what it does (`what_a_tool_does`), the last word before it that some tool says, if
+/// any: the word was a name (`the okta user jane`).
 fn object_of<'o, 'p>(
     plain: &'p [&'p str],
     outcome: &'o Outcome,
     named: &Named<'_>,
     is_action: &dyn Fn(&str) -> bool,
+    what_a_tool_does: &dyn Fn(&QueryTerm) -> bool,
 ) -> Option<Object<'o, 'p>> {
     let at = verb_at(plain, outcome, named)?;
     let mut rest = plain.get(at + 1..)?;
@@ -1272,7 +1285,19 @@ fn object_of<'o, 'p>(
         })
     };
     let words = rest.get(..end)?;
-    let head = term(words.last()?);
+    // A last word no tool says it does anything with is a name or a value (`the okta user
+    // jane`, a name the catalog has only in examples): the head is the word before it that a
+    // tool does say.
+    let last = term(words.last()?);
+    let head = match last {
+        Some(t) if !what_a_tool_does(t) => words
+            .iter()
+            .rev()
+            .skip(1)
+            .find_map(|w| term(w).filter(|t| what_a_tool_does(t)))
+            .or(last),
+        _ => last,
+    };
     let opens = rest.get(end).copied().filter(|w| is_one_of(w, &lists().complement));
     // The last word the catalog knows of the phrase after the object's end: a name may
     // follow (`the okta user jane`).

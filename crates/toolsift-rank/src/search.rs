@@ -1772,6 +1772,20 @@ impl Index {
             .iter()
             .filter_map(|&g| self.group_spans.get(g as usize))
             .fold((u32::MAX, 0), |(lo, hi), &(a, b)| (lo.min(a), hi.max(b)));
+        self.any_posting_between(word, lo, hi, |i, d| {
+            self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g)) && accept(i, d)
+        })
+    }
+
+    /// Whether `accept` takes some posting (its position and document ordinal) of `word`'s
+    /// forms, as a search would score them, whose document ordinal is in `lo..hi`.
+    fn any_posting_between(
+        &self,
+        word: &str,
+        lo: u32,
+        hi: u32,
+        mut accept: impl FnMut(usize, u32) -> bool,
+    ) -> bool {
         if lo >= hi {
             return false;
         }
@@ -1786,10 +1800,7 @@ impl Index {
                 (range.start + from..)
                     .zip(docs.get(from..).unwrap_or_default())
                     .take_while(|&(_, &d)| d < hi)
-                    .any(|(i, &d)| {
-                        self.doc_groups.get(d as usize).is_some_and(|g| ids.contains(g))
-                            && accept(i, d)
-                    })
+                    .any(|(i, &d)| accept(i, d))
             })
         })
     }
@@ -1818,14 +1829,53 @@ impl Index {
         word: &str,
         groups: &[&str],
         fields: &[&str],
+        accept: impl FnMut(DocId) -> bool,
+    ) -> bool {
+        self.any_field_posting(fields, accept, |walk| {
+            self.any_posting_in_groups(word, groups, walk)
+        })
+    }
+
+    /// [`Index::any_field_match_in_groups`] over every document, whatever its group: whether
+    /// `accept` takes some document whose text in one of `fields` matches `word`.
+    ///
+    /// ```
+    /// use toolsift_rank::{Document, Index};
+    /// let mut index = Index::builder().field("name", 1.0).field("details", 0.5).build()?;
+    /// index.add([
+    ///     Document::new().field("name", "list releases").group("git"),
+    ///     Document::new().field("name", "get user").field("details", "e.g. jane").group("idp"),
+    /// ])?;
+    /// assert!(index.any_field_match("user", &["name"], |_| true));
+    /// assert!(!index.any_field_match("jane", &["name"], |_| true));
+    /// assert!(index.any_field_match("jane", &["details"], |_| true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn any_field_match(
+        &self,
+        word: &str,
+        fields: &[&str],
+        accept: impl FnMut(DocId) -> bool,
+    ) -> bool {
+        let end = u32::try_from(self.ids.len()).unwrap_or(u32::MAX);
+        self.any_field_posting(fields, accept, |walk| self.any_posting_between(word, 0, end, walk))
+    }
+
+    /// The field test of [`Index::any_field_match_in_groups`] and [`Index::any_field_match`]:
+    /// runs `walk` with a posting test that takes a posting when its text is in one of
+    /// `fields` and `accept` takes its document.
+    fn any_field_posting(
+        &self,
+        fields: &[&str],
         mut accept: impl FnMut(DocId) -> bool,
+        walk: impl FnOnce(&mut dyn FnMut(usize, u32) -> bool) -> bool,
     ) -> bool {
         let wanted: Vec<usize> = fields.iter().filter_map(|f| self.config.field_index(f)).collect();
         if wanted.is_empty() {
             return false;
         }
         let mut row = vec![0f32; self.config.fields.len()];
-        self.any_posting_in_groups(word, groups, |i, d| {
+        walk(&mut |i, d| {
             self.post.tf_row(i, &mut row);
             wanted.iter().any(|&w| row.get(w).is_some_and(|&t| t > 0.0))
                 && self.ids.get(d as usize).is_some_and(|&id| accept(DocId(id)))

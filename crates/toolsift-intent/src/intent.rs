@@ -1085,6 +1085,10 @@ mod tests {
         );
         // `jane` is said only in an example: a name, not what is deactivated.
         assert_eq!(host.refused("deactivate the okta user jane"), None);
+        // Capitalized words after the thing are a name, whatever the catalog says of them,
+        // but a capitalized thing after an action word is the thing.
+        assert_eq!(host.refused("deactivate the okta user Jane Groups"), None);
+        assert_eq!(host.refused("deactivate a new Okta Groups"), Some(Reason::NotOffered));
         // The thing before the name is still judged: no tool deactivates groups.
         assert_eq!(host.refused("deactivate the okta group jane"), Some(Reason::NotOffered));
     }

@@ -1239,7 +1239,9 @@ struct Object<'o, 'p> {
 /// whole-word query term the catalog has, not taken for a misspelling (what was meant is not
 /// known), that names no service and does not say when; when no tool says that word where it
 /// says what it does (`what_a_tool_does`), the last word before it that some tool says, if
-/// any: the word was a name (`the okta user jane`).
+/// any: the word was a name (`the okta user jane`). Capitalized last words after a lowercase
+/// word the catalog has that is no action word are a name too (`the hubspot deal Acme
+/// Renewal`), and the head is looked for before them.
 fn object_of<'o, 'p>(
     plain: &'p [&'p str],
     outcome: &'o Outcome,
@@ -1288,9 +1290,21 @@ fn object_of<'o, 'p>(
     // A last word no tool says it does anything with is a name or a value (`the okta user
     // jane`, a name the catalog has only in examples): the head is the word before it that a
     // tool does say.
-    let last = term(words.last()?);
+    // Capitalized last words after a lowercase word the catalog has, not an action, are a
+    // name (`the hubspot deal Acme Renewal`): the head comes before them. Title case, or a
+    // capitalized thing after an action word (`a new GitHub Release`), is not.
+    let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    let run = words.iter().rev().take_while(|w| capital(w)).count();
+    let names = run > 0
+        && words
+            .len()
+            .checked_sub(run + 1)
+            .and_then(|b| words.get(b))
+            .is_some_and(|b| !capital(b) && term(b).is_some_and(|t| !is_action(t.stem())));
+    let before_name = if names { words.get(..words.len() - run)? } else { words };
+    let last = term(before_name.last()?);
     let head = match last {
-        Some(t) if !what_a_tool_does(t) => words
+        Some(t) if !what_a_tool_does(t) => before_name
             .iter()
             .rev()
             .skip(1)

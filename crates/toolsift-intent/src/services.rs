@@ -261,11 +261,14 @@ fn request_words<'q>(words: impl Iterator<Item = &'q str>) -> Vec<&'q str> {
     out
 }
 
-/// The part of `query` that states the request, for the not-offered rule, as a byte range
-/// of its text: of the parts between commas and semicolons, the last that does not open with
-/// a subject (`[subjects]`: `today's push broke checkout, bring back the one that was live
-/// yesterday` and `put the worker back the way it was, today's deploy broke checkout` both
-/// keep the request, what to do, and leave out what happened), the last part when all do;
+/// The part of `query` that states the request, for the service rules, as a byte range of
+/// its text: of the parts between commas, semicolons and sentence ends (`?`, `!` or `.`
+/// before a space), the last that does not open with a subject (`[subjects]`, or any word
+/// but a question word before a verb of `[after_subject]`: `today's push broke checkout,
+/// bring back the one that was live yesterday` and `put the worker back the way it was,
+/// today's deploy broke checkout` both keep the request, what to do, and leave out what
+/// happened; so does `is the cluster healthy? searches have been timing out`), the last part
+/// when all do;
 /// and of that part, what comes before a word that starts a clause about the situation
 /// (`[context]`: `mute web-07 while we patch it`). Words outside it describe the situation; a
 /// service without a tool for them was not asked for one.
@@ -273,21 +276,32 @@ fn request_clause(query: &Analyzed) -> Range<usize> {
     let text = query.text();
     let end = text.trim_end_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation()).len();
     let opens_with_subject = |part: &Range<usize>| {
-        words_in(query, part.clone()).next().is_some_and(|(_, w)| {
+        let mut words = words_in(query, part.clone());
+        let first = words.next();
+        let second = words.next();
+        first.is_some_and(|(_, w)| {
             let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’');
             // A contraction opens with its subject: `we're patching it tonight`.
             let subject = w.split(['\'', '’']).next().unwrap_or(w);
-            w.ends_with("'s") || w.ends_with("’s") || is_one_of(subject, &lists().subjects)
+            w.ends_with("'s")
+                || w.ends_with("’s")
+                || is_one_of(subject, &lists().subjects)
+                || (second.is_some_and(|(_, s)| is_one_of(s, &lists().after_subject))
+                    && !is_one_of(w, &lists().question_words))
         })
     };
-    // The parts between commas and semicolons, from the last: the first that opens with no
-    // subject, else the last one. A part with no words (`a,, b`) is passed over. Bytes, not
-    // chars: `,` and `;` are ASCII, and never part of another character in UTF-8.
+    // The parts between commas, semicolons and sentence ends, from the last: the first that
+    // opens with no subject, else the last one. A part with no words (`a,, b`) is passed
+    // over. Bytes, not chars: the marks are ASCII, and never part of another character in
+    // UTF-8. A dot before a letter is part of a word (`ideas.md`, `Next.js`).
     let head = text.get(..end).unwrap_or_default();
     let mut parts = Vec::new();
     let mut from = 0;
-    for (at, b) in head.bytes().enumerate() {
-        if b == b',' || b == b';' {
+    let bytes = head.as_bytes();
+    for (at, &b) in bytes.iter().enumerate() {
+        let ends_sentence = matches!(b, b'?' | b'!' | b'.')
+            && bytes.get(at + 1).is_some_and(u8::is_ascii_whitespace);
+        if b == b',' || b == b';' || ends_sentence {
             parts.push(from..at);
             from = at + 1;
         }
@@ -1468,6 +1482,15 @@ mod tests {
             "mute host web-03 in datadog"
         );
         assert_eq!(clause("restart the pod, I'm on call"), "restart the pod");
+        // Sentences are parts; a dot inside a word is not a sentence end.
+        assert_eq!(clause("is it slow? show me how mongo runs it"), " show me how mongo runs it");
+        assert_eq!(clause("open ideas.md. it is short"), "open ideas.md");
+        // Any word before a verb of `[after_subject]` is a subject, but a question word.
+        assert_eq!(
+            clause("is the cluster healthy? searches have been timing out"),
+            "is the cluster healthy"
+        );
+        assert_eq!(clause("list the pods! what is failing"), " what is failing");
     }
 
     #[test]

@@ -54,6 +54,7 @@ word_lists!(
     past,
     searching,
     subjects,
+    after_subject,
     new_thing,
     determiners,
     numbers,

@@ -110,6 +110,9 @@ fn hand_written_requests_on_all_catalogs() {
         "who else gets pinged when the PROJ-123 Jira ticket changes?",
         // The request's verb, said by the service's tools (Feishu's in Chinese).
         "send a message to the launch group chat in Feishu saying we ship tomorrow",
+        // Sentences are parts too: the request is the last that states no situation.
+        "is my lookup on the orders collection scanning everything or actually hitting a key? show me how mongo runs it",
+        "Is the Elasticsearch cluster healthy? Searches have been timing out all morning",
     ] {
         let results = search.search(query, 10);
         assert!(!results.is_empty(), "{query:?}: {:?}", results.refusal());

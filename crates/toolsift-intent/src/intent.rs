@@ -88,7 +88,10 @@ impl IntentBuilder {
     ///   [`ToolFacts`] host's name text: server name, tool name, title) contains any of its
     ///   aliases, is refused ([`Reason::MissingService`](crate::Reason::MissingService)),
     ///   unless it also names a present service or server and the missing one is not the
-    ///   service of a new thing asked for.
+    ///   service of a new thing asked for, or names it only outside the request's clause
+    ///   (where it says what happened: "I exported my Obsidian vault to ~/notes, open
+    ///   ideas.md") or as what documentation is about ("pull the Prisma docs"); such a
+    ///   request gets hits, with the missing service said.
     /// - So is one that names a present service whose tools never match the request's most
     ///   specific tool word or its verb, none of whose tools that do the kind of action asked
     ///   says what the verb acts on, or whose tools never do that kind of action
@@ -644,9 +647,12 @@ impl Intent {
         (wants, first_action): (ActionSet, Option<usize>),
     ) -> Option<Refusal> {
         // A missing service named next to a present one ("create a github issue for the bug
-        // reported in intercom") may be context: the request may be for the present one.
+        // reported in intercom") may be context: the request may be for the present one. So
+        // is one named outside the request's clause, or as what documentation is about: the
+        // hits come with the missing service said (the third answer).
         if !missing.is_empty()
             && !self.services.missing_as_context(request, outcome, missing, scope)
+            && crate::services::missing_in_clause(request, missing)
         {
             // A hit whose name the request spells and whose own text names the missing
             // service (it takes the service as a value) does what is asked; so does a generic

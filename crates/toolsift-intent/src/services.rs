@@ -329,6 +329,26 @@ fn request_clause(query: &Analyzed) -> Range<usize> {
     })
 }
 
+/// Whether the request's clause ([`request_clause`]) writes one of the `missing` services
+/// (lowercase aliases; a misspelt one within one edit) as what is asked of it. A service named
+/// only where the request says what happened (`I exported my Obsidian vault to ~/notes, open
+/// ideas.md`) or as what a writing is about (`[documents]`, up to two words after it or three
+/// before: `pull the current Prisma docs`, `the changelog of heroku`) is not: a connected tool
+/// that reads files, documentation or the web may serve the request.
+pub(crate) fn missing_in_clause(query: &Analyzed, missing: &[String]) -> bool {
+    let clause = request_clause(query);
+    let chunks: Vec<_> =
+        query.chunks().filter(|c| c.span.start < clause.end && c.span.end > clause.start).collect();
+    let documents =
+        |at: usize| chunks.get(at).is_some_and(|c| is_one_of(c.text, &lists().documents));
+    chunks.iter().enumerate().any(|(at, c)| {
+        c.terms.clone().filter_map(|i| query.token_at(i)).any(|t| {
+            t.origin == Origin::Whole
+                && missing.iter().any(|m| m == t.word || toolsift_text::within_one_edit(m, t.word))
+        }) && !((at + 1..=at + 2).any(documents) || (at.saturating_sub(3)..at).any(documents))
+    })
+}
+
 /// Bytes `range` of `query`'s text up to its first word, after the first, for which `stops`
 /// holds (given the word as written, punctuation included).
 fn before_word(
@@ -1380,7 +1400,8 @@ pub(crate) struct Asked<'a> {
 #[cfg(test)]
 mod tests {
     use super::{
-        Analyzed, Services, after_determiner, parse_services, request_clause, request_words,
+        Analyzed, Services, after_determiner, missing_in_clause, parse_services, request_clause,
+        request_words,
     };
     use crate::request::words;
 
@@ -1491,6 +1512,20 @@ mod tests {
             "is the cluster healthy"
         );
         assert_eq!(clause("list the pods! what is failing"), " what is failing");
+    }
+
+    #[test]
+    fn a_missing_service_is_asked_for_only_in_the_request_clause_and_not_as_a_topic() {
+        let asked = |text: &str| missing_in_clause(&analyzed(text), &["heroku".to_owned()]);
+        assert!(asked("deploy the app to heroku"));
+        assert!(asked("the build is green, deploy the app to heroku"));
+        // A misspelt alias within one edit counts.
+        assert!(asked("deploy the app to herok"));
+        assert!(!asked("I moved the app off heroku, list the pods"));
+        assert!(!asked("read the heroku changelog"));
+        assert!(!asked("find the docs on how heroku scales dynos"));
+        // A writing about it far from the service does not make it a topic.
+        assert!(asked("scale the heroku dynos to three as the guide says"));
     }
 
     #[test]

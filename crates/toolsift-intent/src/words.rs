@@ -51,6 +51,7 @@ word_lists!(
     context,
     when,
     connection,
+    documents,
     past,
     searching,
     subjects,

@@ -110,6 +110,11 @@ fn hand_written_requests_on_all_catalogs() {
         "who else gets pinged when the PROJ-123 Jira ticket changes?",
         // The request's verb, said by the service's tools (Feishu's in Chinese).
         "send a message to the launch group chat in Feishu saying we ship tomorrow",
+        // A missing service named only where the request says what happened, or as what
+        // documentation is about: tools that read files or docs may serve it.
+        "I exported my Obsidian vault to ~/notes, open ideas.md and tell me what's in it",
+        "pull the prisma docs on transactions",
+        "read the heroku changelog",
         // Sentences are parts too: the request is the last that states no situation.
         "is my lookup on the orders collection scanning everything or actually hitting a key? show me how mongo runs it",
         "Is the Elasticsearch cluster healthy? Searches have been timing out all morning",
@@ -135,6 +140,9 @@ fn hand_written_requests_on_all_catalogs() {
         ("create a trello card to follow up on the hubspot lead", Reason::MissingService),
         ("send a whatsapp message about the discord event", Reason::MissingService),
         ("bitbucket open pull request", Reason::MissingService),
+        // The missing service in the request's clause, after what happened or beside docs.
+        ("the build is green, deploy the app to heroku", Reason::MissingService),
+        ("check the heroku docs and then scale the heroku dynos to 3", Reason::MissingService),
         ("stripe delete a customer", Reason::NotOffered),
         ("circleci cancel a workflow", Reason::NotOffered),
         ("cancel the CircleCI pipeline that's still running on my branch", Reason::NotOffered),

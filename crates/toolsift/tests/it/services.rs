@@ -118,6 +118,9 @@ fn hand_written_requests_on_all_catalogs() {
         // Sentences are parts too: the request is the last that states no situation.
         "is my lookup on the orders collection scanning everything or actually hitting a key? show me how mongo runs it",
         "Is the Elasticsearch cluster healthy? Searches have been timing out all morning",
+        // Words for the connection itself.
+        "what can the CircleCI integration do?",
+        "what can the stripe plugin do for me",
     ] {
         let results = search.search(query, 10);
         assert!(!results.is_empty(), "{query:?}: {:?}", results.refusal());

@@ -14,7 +14,10 @@
 //! or Bitbucket" does not act on Bitbucket's pull requests (but it may run a Bitbucket
 //! pipeline, below). A missing service named next to a present one
 //! ("create a github issue for the bug reported in intercom") is taken for context, unless it
-//! is the service of a new thing asked for ("create a trello card for the github issue").
+//! is the service of a new thing asked for ("create a trello card for the github issue"). So
+//! is one named only outside the request's clause (below: "I exported my Obsidian vault to
+//! ~/notes, open ideas.md") or as what a writing is about ("pull the Prisma docs"):
+//! [`missing_in_clause`].
 //!
 //! A second rule covers a service that is present but lacks the action: "circleci cancel
 //! running workflow" when no CircleCI tool mentions cancelling. The query's most specific
@@ -52,9 +55,10 @@
 //! what it is of, by a tool that also says the object somewhere ("change the priority of the
 //! jira ticket").
 //!
-//! The second rule judges only the request's clause (of the parts between commas, the last
-//! that does not open with a subject: "put the worker back the way it was, today's deploy
-//! broke checkout"; before `while`, `because` …), never words that say when or words in the
+//! The second rule judges only the request's clause (of the parts between commas,
+//! semicolons and sentence ends, the last that does not open with a subject: "put the worker
+//! back the way it was, today's deploy broke checkout", "is the cluster healthy? searches have
+//! been timing out"; before `while`, `because` …), never words that say when or words in the
 //! past tense ("who gets pinged when the ticket changes"), nor what a past time's possessive
 //! introduces ("for yesterday's debugging session"), nor words for the connection itself
 //! (`server`, `tools`), nor what a verb that sends carries to a place the service offers

@@ -887,7 +887,8 @@ impl Services {
     ///   ([`sends`]) to or in a place those servers offer (it is what the message says);
     /// - else the request's verb ([`request_verb`]), when it changes something, if no tool of
     ///   those servers says it in its name or summary ([`WHAT_IT_DOES`]), nor anywhere a tool
-    ///   that takes its operation as a parameter;
+    ///   that takes its operation as a parameter, nor, for `re` and a writing verb
+    ///   (`reopen`), that verb in a name or summary;
     /// - else the head of that verb's object ([`object_of`]), if no tool of those servers that
     ///   does the kind of action asked says it, or the head of the object's complement, in
     ///   its name or summary ([`WHAT_IT_DOES`]) (after `of`, such a tool that also says the
@@ -1118,11 +1119,23 @@ impl Services {
         // Verbs that read are left to the kind check below: "show" the disputes is done by a
         // tool that lists them.
         let verb_writes = verb.is_some_and(|(_, t)| (asked.writes)(t.stem()));
+        // A verb that does again what a writing verb does (`reopen`, `resend`: `re` and an
+        // action word that changes something) is offered where that verb is: GitHub's
+        // `update_issue_state` "Update the state of an existing issue (open or closed)"
+        // reopens issues.
+        let again = |word: &str| {
+            word.strip_prefix("re").is_some_and(|rest| {
+                rest.len() >= 3
+                    && (asked.writes)(&index.analyzer().stem(rest))
+                    && index.any_field_match_in_groups(rest, scope, WHAT_IT_DOES, |_| true)
+            })
+        };
         if let Some((_, t)) = verb
             && verb_writes
             && !index.any_field_match_in_groups(t.word(), scope, WHAT_IT_DOES, |_| true)
             && !index.any_match_in_groups(t.word(), scope, asked.chooses)
             && !in_phrase(t.word())
+            && !again(t.word())
         {
             return refuse(t.word(), Check::Word);
         }

@@ -118,6 +118,10 @@ fn hand_written_requests_on_all_catalogs() {
         // Sentences are parts too: the request is the last that states no situation.
         "is my lookup on the orders collection scanning everything or actually hitting a key? show me how mongo runs it",
         "Is the Elasticsearch cluster healthy? Searches have been timing out all morning",
+        // A verb that does again what a verb its tools say does: GitHub's
+        // `update_issue_state` opens and closes issues.
+        "reopen the closed github issue 42",
+        "reopen the gitlab issue",
         // Words for the connection itself.
         "what can the CircleCI integration do?",
         "what can the stripe plugin do for me",
@@ -147,6 +151,8 @@ fn hand_written_requests_on_all_catalogs() {
         ("the build is green, deploy the app to heroku", Reason::MissingService),
         ("check the heroku docs and then scale the heroku dynos to 3", Reason::MissingService),
         ("stripe delete a customer", Reason::NotOffered),
+        // No Stripe tool sends, so none sends again.
+        ("resend the stripe invoice to the customer", Reason::NotOffered),
         ("circleci cancel a workflow", Reason::NotOffered),
         ("cancel the CircleCI pipeline that's still running on my branch", Reason::NotOffered),
         ("purge the cloudflare cache for a url", Reason::NotOffered),
